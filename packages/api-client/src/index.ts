@@ -1,0 +1,4 @@
+export { api } from './client.ts';
+export type { components, operations, paths } from './generated/schema.d.ts';
+export { fetchGet, type GetData, swrDefaults, unwrap, useApi, useInvalidate } from './hooks.ts';
+export { ApiError, type Problem, toFieldErrors, toMessage, toProblem } from './problem.ts';

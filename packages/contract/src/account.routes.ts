@@ -1,0 +1,167 @@
+import {
+  ApiTokenCreateBody,
+  ApiTokenList,
+  AuthResponse,
+  ChangePasswordBody,
+  CreatedApiToken,
+  CurrentUserResponse,
+  GoogleAuthStatus,
+  GoogleAuthUrl,
+  GoogleCallbackQuery,
+  LoginBody,
+  RegisterBody,
+} from './account.ts';
+import { IdParams, MessageResponse } from './common.ts';
+import { defineRoute } from './route.ts';
+
+const redirect = {
+  description: 'Redirect to `/login?auth=success&user=...` or `/login?auth=error&message=...`.',
+  headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string' as const } } },
+};
+
+export const registerUser = defineRoute({
+  method: 'post',
+  path: '/api/auth/register',
+  operationId: 'registerUser',
+  summary: 'Create an account',
+  description:
+    'Creates a user with the start credits of the admin settings, written to the credits ledger as a `bonus` entry (ledger entry types: `purchase`, `refund`, `usage`, `bonus`, `adjustment`). Does not sign in: the user signs in next. A username taken in any letter case answers 409 with the pointer `/body/username`. Rate limited per IP.',
+  tags: ['Auth'],
+  role: 'anonymous',
+  request: { body: RegisterBody },
+  responses: { 201: { description: 'Created.', schema: AuthResponse } },
+  problems: [409, 429],
+});
+
+export const loginUser = defineRoute({
+  method: 'post',
+  path: '/api/auth/login',
+  operationId: 'loginUser',
+  summary: 'Sign in with username and password',
+  description:
+    'Sets a new session cookie (any previous session id of this browser is replaced). A wrong username or password answers 401 (the same answer for both); a disabled account answers 403 only after a correct password. Rate limited per IP and per username.',
+  tags: ['Auth'],
+  role: 'anonymous',
+  request: { body: LoginBody },
+  responses: { 200: { description: 'Signed in; the session cookie is set.', schema: AuthResponse } },
+  problems: [401, 403, 429],
+});
+
+export const logoutUser = defineRoute({
+  method: 'post',
+  path: '/api/auth/logout',
+  operationId: 'logoutUser',
+  summary: 'Sign out',
+  description: 'Destroys the session on the server and clears the cookie. Answers 204 even without a session.',
+  tags: ['Auth'],
+  role: 'anonymous',
+  responses: { 204: { description: 'Signed out.' } },
+});
+
+export const getCurrentUser = defineRoute({
+  method: 'get',
+  path: '/api/auth/current-user',
+  operationId: 'getCurrentUser',
+  summary: 'The signed-in user, or null',
+  tags: ['Auth'],
+  role: 'anonymous',
+  responses: { 200: { description: 'The user behind the session cookie, or `user: null`.', schema: CurrentUserResponse } },
+});
+
+export const changePassword = defineRoute({
+  method: 'put',
+  path: '/api/user/change-password',
+  operationId: 'changePassword',
+  summary: 'Change the password',
+  description:
+    'Checks the current password (a wrong one answers 400 with the pointer `/body/currentPassword`), stores the new one, ends every other session of the user and rotates this one.',
+  tags: ['Auth'],
+  role: 'user',
+  request: { body: ChangePasswordBody },
+  responses: { 200: { description: 'Changed.', schema: MessageResponse } },
+  problems: [429],
+});
+
+export const getGoogleAuthUrl = defineRoute({
+  method: 'get',
+  path: '/api/auth/google/url',
+  operationId: 'getGoogleAuthUrl',
+  summary: 'Start Google sign-in',
+  description: 'Answers the authorization URL (PKCE, state and nonce kept in a short-lived httpOnly cookie).',
+  tags: ['Auth'],
+  role: 'anonymous',
+  responses: { 200: { description: 'Where to send the browser.', schema: GoogleAuthUrl } },
+  problems: [503],
+});
+
+export const getGoogleAuthStatus = defineRoute({
+  method: 'get',
+  path: '/api/auth/google/status',
+  operationId: 'getGoogleAuthStatus',
+  summary: 'Whether Google sign-in is available',
+  tags: ['Auth'],
+  role: 'anonymous',
+  responses: { 200: { description: 'Availability.', schema: GoogleAuthStatus } },
+});
+
+export const completeGoogleAuth = defineRoute({
+  method: 'get',
+  path: '/api/auth/google/callback',
+  operationId: 'completeGoogleAuth',
+  summary: 'Google redirects here after consent',
+  description:
+    'Exchanges the code (PKCE), validates the ID token, signs the user in (account keyed by Google `sub`; an existing account is linked by email only when Google says the email is verified) and redirects to /login with the outcome.',
+  tags: ['Auth'],
+  role: 'anonymous',
+  request: { query: GoogleCallbackQuery },
+  responses: { 302: redirect },
+});
+
+export const listApiTokens = defineRoute({
+  method: 'get',
+  path: '/api/user-tokens',
+  operationId: 'listApiTokens',
+  summary: "The signed-in user's API tokens",
+  tags: ['API tokens'],
+  role: 'user',
+  responses: { 200: { description: 'Tokens, newest first, masked.', schema: ApiTokenList } },
+});
+
+export const createApiToken = defineRoute({
+  method: 'post',
+  path: '/api/user-tokens',
+  operationId: 'createApiToken',
+  summary: 'Create an API token',
+  description: 'The full token is in this answer only; the server keeps a hash. A user may hold at most 50 tokens (409 beyond).',
+  tags: ['API tokens'],
+  role: 'user',
+  request: { body: ApiTokenCreateBody },
+  responses: { 201: { description: 'Created; copy the token now.', schema: CreatedApiToken } },
+  problems: [409],
+});
+
+export const deleteApiToken = defineRoute({
+  method: 'delete',
+  path: '/api/user-tokens/{id}',
+  operationId: 'deleteApiToken',
+  summary: 'Delete one of your API tokens',
+  description: "Someone else's token answers 404, as if it did not exist.",
+  tags: ['API tokens'],
+  role: 'user',
+  request: { params: IdParams },
+  responses: { 204: { description: 'Deleted.' } },
+});
+
+export const accountRoutes = [
+  registerUser,
+  loginUser,
+  logoutUser,
+  getCurrentUser,
+  changePassword,
+  getGoogleAuthUrl,
+  getGoogleAuthStatus,
+  completeGoogleAuth,
+  listApiTokens,
+  createApiToken,
+  deleteApiToken,
+] as const;

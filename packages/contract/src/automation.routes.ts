@@ -1,0 +1,89 @@
+import {
+  AutomationEditBody,
+  AutomationGenerateBody,
+  AutomationSubmitted,
+  AutomationTaskParams,
+  AutomationTaskStatus,
+  AutomationUpscaleBody,
+  IdempotencyHeaders,
+  N8nTemplateParams,
+  N8nWorkflow,
+} from './automation.ts';
+import { defineRoute } from './route.ts';
+
+const SUBMIT_PROBLEMS =
+  'Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` with nothing charged; 429 `rate_limited` (per token, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`.';
+
+export const automationGenerate = defineRoute({
+  method: 'post',
+  path: '/api/n8n/generate',
+  operationId: 'automationGenerate',
+  summary: 'Text to image',
+  description: `Queues a text-to-image task and answers 202 at once; poll the status or pass \`callbackUrl\`. ${SUBMIT_PROBLEMS}`,
+  tags: ['Automation'],
+  role: 'token',
+  request: { body: AutomationGenerateBody, headers: IdempotencyHeaders },
+  responses: { 202: { description: 'Queued.', schema: AutomationSubmitted } },
+  problems: [402, 409, 422, 429, 503],
+});
+
+export const automationEditImage = defineRoute({
+  method: 'post',
+  path: '/api/n8n/edit-image',
+  operationId: 'automationEditImage',
+  summary: 'Edit images',
+  description: `Fetches the 1 to 5 \`image_urls\` (public addresses only, PNG/JPEG/WebP checked by their bytes, 10 MB each), stores them, then queues the edit and answers 202. A refused image is a 400 with a pointer such as \`/body/input/image_urls/1\`. ${SUBMIT_PROBLEMS}`,
+  tags: ['Automation'],
+  role: 'token',
+  request: { body: AutomationEditBody, headers: IdempotencyHeaders },
+  responses: { 202: { description: 'Queued.', schema: AutomationSubmitted } },
+  problems: [402, 409, 413, 422, 429, 503],
+});
+
+export const automationUpscale = defineRoute({
+  method: 'post',
+  path: '/api/n8n/upscale',
+  operationId: 'automationUpscale',
+  summary: 'Upscale an image',
+  description: `Fetches and stores \`image_url\` (public addresses only, PNG/JPEG/WebP, 10 MB), then queues the upscale and answers 202. ${SUBMIT_PROBLEMS}`,
+  tags: ['Automation'],
+  role: 'token',
+  request: { body: AutomationUpscaleBody, headers: IdempotencyHeaders },
+  responses: { 202: { description: 'Queued.', schema: AutomationSubmitted } },
+  problems: [402, 409, 413, 422, 429, 503],
+});
+
+export const automationImageStatus = defineRoute({
+  method: 'get',
+  path: '/api/n8n/image-status/{taskId}',
+  operationId: 'automationImageStatus',
+  summary: 'Task status',
+  description:
+    "processing, completed (with `imageUrl`) or failed (with `error` and `creditsRefunded`). Only your own tasks: another user's task id is a 404. Rate limited per token like the submissions.",
+  tags: ['Automation'],
+  role: 'token',
+  request: { params: AutomationTaskParams },
+  responses: { 200: { description: 'The task.', schema: AutomationTaskStatus } },
+  problems: [404, 429],
+});
+
+export const n8nTemplate = defineRoute({
+  method: 'get',
+  path: '/api/n8n/templates/{file}',
+  operationId: 'n8nTemplate',
+  summary: 'Download an n8n workflow template',
+  description:
+    'A ready-to-import n8n workflow whose HTTP Request nodes already point at this server: [generate-callback.json](/api/n8n/templates/generate-callback.json) submits with `callbackUrl: {{$execution.resumeUrl}}` and a Wait node (On Webhook Call, POST) resumes when the image is ready; [generate-polling.json](/api/n8n/templates/generate-polling.json) polls the status every 10 s. Choose your Bearer credential (an API token) after importing.',
+  tags: ['Automation'],
+  role: 'anonymous',
+  request: { params: N8nTemplateParams },
+  responses: {
+    200: {
+      description: 'The workflow, as a download.',
+      schema: N8nWorkflow,
+      headers: { 'Content-Disposition': { description: '`attachment; filename="<file>"`.', schema: { type: 'string' } } },
+    },
+  },
+});
+
+export const automationRoutes = [automationGenerate, automationEditImage, automationUpscale, automationImageStatus, n8nTemplate] as const;

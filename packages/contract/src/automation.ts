@@ -1,0 +1,199 @@
+// The customer automation API (n8n and other integrators): snake_case inputs as the spec names them,
+// camelCase answers, bearer token auth.
+import { IMAGE_SIZES, LIMITS, OUTPUT_FORMATS } from './constants.ts';
+import { GENERATION_TYPES } from './studio.ts';
+import { z } from './zod.ts';
+
+const HttpUrl = z
+  .url({ protocol: /^https?$/, error: 'Must be a valid http(s) address' })
+  .max(2048)
+  .openapi({ example: 'https://images.example.com/cat.png' });
+
+const Prompt = z
+  .string()
+  .trim()
+  .min(1, 'Prompt is required')
+  .max(5000, 'Prompt must be at most 5000 characters')
+  .describe('What to create, or how to edit the images.')
+  .openapi({ example: 'A banana astronaut floating above the Earth, studio light' });
+
+const ImageSize = z
+  .enum(IMAGE_SIZES)
+  .default('auto')
+  .describe('Aspect ratio of the result: auto, 1:1 (1024x1024), 3:4 (672x896), 4:3 (896x672), 9:16 (576x1024) or 16:9 (1024x576).')
+  .openapi({ example: '16:9' });
+
+const OutputFormat = z.enum(OUTPUT_FORMATS).default('png').describe('png (default) or jpeg.').openapi({ example: 'png' });
+
+const CallbackUrl = z
+  .url({ protocol: /^https?$/, error: 'Must be a valid http(s) address' })
+  .max(2048)
+  .optional()
+  .describe(
+    'Optional public http(s) address that receives the status answer as a signed JSON POST when the task ends (n8n: `{{$execution.resumeUrl}}` of a Wait node). Private and loopback addresses are refused.',
+  )
+  .openapi({ example: 'https://n8n.example.com/webhook-waiting/1234' });
+
+export const AutomationGenerateBody = z
+  .object({
+    input: z
+      .object({ prompt: Prompt, image_size: ImageSize, output_format: OutputFormat })
+      .describe('What to generate.')
+      .openapi({ example: { prompt: 'A banana astronaut floating above the Earth', image_size: '16:9', output_format: 'png' } }),
+    callbackUrl: CallbackUrl,
+  })
+  .openapi('AutomationGenerateBody', {
+    description: 'Text to image.',
+    example: { input: { prompt: 'A banana astronaut floating above the Earth', image_size: '16:9', output_format: 'png' } },
+  });
+export type AutomationGenerateBody = z.infer<typeof AutomationGenerateBody>;
+
+export const AutomationEditBody = z
+  .object({
+    input: z
+      .object({
+        prompt: Prompt,
+        image_urls: z
+          .array(HttpUrl)
+          .min(1, 'At least one image is required')
+          .max(LIMITS.maxReferenceImages, 'At most 5 images')
+          .describe('1 to 5 public http(s) addresses of PNG, JPEG or WebP images of at most 10 MB each; we fetch and store them first.')
+          .openapi({ example: ['https://images.example.com/cat.png'] }),
+        image_size: ImageSize,
+        output_format: OutputFormat,
+      })
+      .describe('What to edit and how.')
+      .openapi({
+        example: {
+          prompt: 'Give the cat a red scarf',
+          image_urls: ['https://images.example.com/cat.png'],
+          image_size: 'auto',
+          output_format: 'png',
+        },
+      }),
+    callbackUrl: CallbackUrl,
+  })
+  .openapi('AutomationEditBody', {
+    description: 'Edit from 1 to 5 reference images.',
+    example: {
+      input: {
+        prompt: 'Give the cat a red scarf',
+        image_urls: ['https://images.example.com/cat.png'],
+        image_size: 'auto',
+        output_format: 'png',
+      },
+      callbackUrl: 'https://n8n.example.com/webhook-waiting/1234',
+    },
+  });
+export type AutomationEditBody = z.infer<typeof AutomationEditBody>;
+
+export const AutomationUpscaleBody = z
+  .object({
+    input: z
+      .object({
+        image_url: HttpUrl.describe('Public http(s) address of the PNG, JPEG or WebP image (at most 10 MB) to upscale.'),
+        scale_ratio: z
+          .union([z.literal(2), z.literal(3), z.literal(4), z.enum(['2', '3', '4'])])
+          .default(2)
+          .describe('2, 3 or 4 (number or text).')
+          .openapi({ example: 4 }),
+        face_enhancement: z.boolean().default(false).describe('Enhance faces while upscaling.').openapi({ example: false }),
+      })
+      .describe('What to upscale.')
+      .openapi({ example: { image_url: 'https://images.example.com/cat.png', scale_ratio: 4, face_enhancement: false } }),
+    callbackUrl: CallbackUrl,
+  })
+  .openapi('AutomationUpscaleBody', {
+    description: 'Upscale one image x2, x3 or x4.',
+    example: { input: { image_url: 'https://images.example.com/cat.png', scale_ratio: 4, face_enhancement: false } },
+  });
+export type AutomationUpscaleBody = z.infer<typeof AutomationUpscaleBody>;
+
+export const AutomationSubmitted = z
+  .object({
+    success: z.literal(true).describe('Always true on a 202.').openapi({ example: true }),
+    taskId: z.string().describe('Our task id: poll `GET /api/n8n/image-status/{taskId}`.').openapi({ example: 'tsk_5f1c2a7e9b' }),
+    creditsUsed: z.number().int().describe('Credits charged (API prices).').openapi({ example: 4 }),
+    remainingCredits: z.number().int().describe('Your balance after the charge.').openapi({ example: 96 }),
+    type: z.enum(GENERATION_TYPES).describe('What kind of task was queued.').openapi({ example: 'text_to_image' }),
+  })
+  .openapi('AutomationSubmitted', {
+    description: 'The task is queued; it is refunded automatically if it fails.',
+    example: { success: true, taskId: 'tsk_5f1c2a7e9b', creditsUsed: 4, remainingCredits: 96, type: 'text_to_image' },
+  });
+export type AutomationSubmitted = z.infer<typeof AutomationSubmitted>;
+
+export const AUTOMATION_STATUSES = ['processing', 'completed', 'failed'] as const;
+
+export const AutomationTaskStatus = z
+  .object({
+    success: z.boolean().describe('False when the task failed.').openapi({ example: true }),
+    status: z.enum(AUTOMATION_STATUSES).describe('processing until the task ends.').openapi({ example: 'completed' }),
+    imageUrl: z
+      .string()
+      .nullable()
+      .describe('Completed: the stored result (for an upscale, the HD image). Null otherwise.')
+      .openapi({ example: 'https://studio.example.com/files/results/tsk_5f1c2a7e9b/0.png' }),
+    taskId: z.string().describe('Our task id.').openapi({ example: 'tsk_5f1c2a7e9b' }),
+    prompt: z
+      .string()
+      .describe('The prompt (for an upscale, e.g. `Upscale x4`).')
+      .openapi({ example: 'A banana astronaut floating above the Earth' }),
+    aspectRatio: z.string().describe('Aspect ratio of the result.').openapi({ example: '16:9' }),
+    creditsUsed: z.number().int().describe('Credits charged for the task.').openapi({ example: 4 }),
+    error: z.string().nullable().describe('Failed: why. Null otherwise.').openapi({ example: null }),
+    creditsRefunded: z.number().int().describe('Failed: the credits returned to you; 0 otherwise.').openapi({ example: 0 }),
+  })
+  .openapi('AutomationTaskStatus', {
+    description: 'Where a task stands; also the body of the callback POST.',
+    example: {
+      success: true,
+      status: 'completed',
+      imageUrl: 'https://studio.example.com/files/results/tsk_5f1c2a7e9b/0.png',
+      taskId: 'tsk_5f1c2a7e9b',
+      prompt: 'A banana astronaut floating above the Earth',
+      aspectRatio: '16:9',
+      creditsUsed: 4,
+      error: null,
+      creditsRefunded: 0,
+    },
+  });
+export type AutomationTaskStatus = z.infer<typeof AutomationTaskStatus>;
+
+export const AutomationTaskParams = z.object({
+  taskId: z.string().min(1).max(100).describe('The task id from the submission answer.').openapi({ example: 'tsk_5f1c2a7e9b' }),
+});
+
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe(
+      'Optional. Repeating a request with the same key and body within 24 h replays the first answer and charges nothing again; the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`.',
+    )
+    .openapi({ example: '3f1e9a0c-6b8d-4c1e-9d55-1f0b7c2e8a41' }),
+});
+
+/** The n8n workflow templates served at `GET /api/n8n/templates/{file}` (sources in `openapi/n8n/`). */
+export const N8N_TEMPLATES = ['generate-callback.json', 'generate-polling.json'] as const;
+
+export const N8nTemplateParams = z.object({
+  file: z
+    .enum(N8N_TEMPLATES)
+    .describe('generate-callback.json (Wait node resumed by our callback) or generate-polling.json (polls the status every 10 s).')
+    .openapi({ example: 'generate-callback.json' }),
+});
+
+export const N8nWorkflow = z
+  .looseObject({
+    name: z.string().describe('Workflow name shown in n8n.').openapi({ example: 'Nano Banana: generate an image (callback)' }),
+    nodes: z.array(z.looseObject({})).describe('n8n nodes; the HTTP Request nodes already point at this server.'),
+    connections: z.record(z.string(), z.unknown()).describe('How the nodes are wired.'),
+  })
+  .openapi('N8nWorkflow', {
+    description: 'An n8n workflow to import (Workflows > Import from File); only the Bearer credential needs choosing.',
+    example: { name: 'Nano Banana: generate an image (callback)', nodes: [], connections: {} },
+  });
+export type N8nWorkflow = z.infer<typeof N8nWorkflow>;

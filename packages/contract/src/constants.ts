@@ -1,0 +1,61 @@
+/** Business constants from the specification, shared by the server and the UI. */
+
+/** Admin settings defaults (spec 001 §3, §9). */
+export const SETTINGS_DEFAULTS = {
+  /** Studio cost in credits of one text-to-image task. */
+  nanoBananaCredits: 2,
+  /** Studio cost in credits of one edit task. */
+  nanoBananaEditCredits: 3,
+  /** Cost in credits of one upscale, studio and API alike. */
+  nanoBananaResizeCredits: 5,
+  /** Automation API price in credits of one text-to-image task. */
+  nanoBananaApiPrice: 4,
+  /** Automation API price in credits of one edit task. */
+  nanoBananaEditApiPrice: 6,
+  startCredits: 0,
+  paypalEnvironment: 'sandbox',
+  creemEnvironment: 'test',
+} as const;
+
+/** What the landing page shows until the pricing call answers (spec 000 §2). */
+export const LANDING_PRICE_DEFAULTS = { textToImage: 5, edit: 5, upscale: 2 } as const;
+
+/** USD value of one credit, used for the landing page's upscale price. */
+export const USD_PER_CREDIT = 0.005;
+
+export const LIMITS = {
+  maxReferenceImages: 5,
+  maxImageBytes: 10 * 1024 * 1024,
+  seedMin: 10000,
+  seedMax: 99999,
+  scaleRatios: [2, 3, 4] as const,
+  usernameMin: 3,
+  passwordMin: 6,
+  costMin: 1,
+  costMax: 1000,
+  startCreditsMax: 1000,
+  lowProviderCredits: 400,
+} as const;
+
+export const ASPECT_RATIOS = ['1:1', '3:4', '4:3', '9:16', '16:9'] as const;
+export const IMAGE_SIZES = ['auto', '1:1', '3:4', '4:3', '9:16', '16:9'] as const;
+export const OUTPUT_FORMATS = ['png', 'jpeg'] as const;
+
+/** Pixel size of each image size (spec 000 §9). */
+export const IMAGE_PIXELS: Record<Exclude<(typeof IMAGE_SIZES)[number], 'auto'>, { width: number; height: number }> = {
+  '1:1': { width: 1024, height: 1024 },
+  '16:9': { width: 1024, height: 576 },
+  '9:16': { width: 576, height: 1024 },
+  '4:3': { width: 896, height: 672 },
+  '3:4': { width: 672, height: 896 },
+};
+
+/** Polling intervals in milliseconds (spec 000 §9). */
+export const POLL_MS = {
+  preview: 1000,
+  recent: 2000,
+  pricing: 60000,
+  currentUser: 30000,
+  creationsActive: 2000,
+  creationsIdle: 10000,
+} as const;

@@ -1,0 +1,140 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { Problem } from './common.ts';
+import type { RouteDef } from './route.ts';
+import { allRoutes } from './routes.ts';
+
+const PROBLEM_TITLES: Record<number, string> = {
+  400: 'The request is invalid (see `errors` for field pointers).',
+  401: 'Not signed in, or the credentials are missing or wrong.',
+  402: 'Not enough credits.',
+  403: 'Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin.',
+  404: 'Not found (or not yours).',
+  409: 'Conflicts with the current state.',
+  413: 'The request body is too large.',
+  422: 'Understood but cannot be processed.',
+  429: 'Too many requests; see the `Retry-After` header.',
+  500: 'Unexpected server error (details are logged, not returned).',
+  502: 'An upstream provider failed.',
+  503: 'Temporarily unavailable, or switched off by the administrator.',
+};
+
+/** Methods that change state; a browser may send them cross-site, so the session cookie is guarded against CSRF. */
+const UNSAFE_METHODS: ReadonlySet<RouteDef['method']> = new Set(['post', 'put', 'patch', 'delete']);
+
+/** The problem statuses a route can answer, derived from its role and inputs plus its own list. */
+export function problemStatuses(route: RouteDef): number[] {
+  const statuses = new Set<number>([500, ...(route.problems ?? [])]);
+  const r = route.request;
+  if (r && (r.params || r.query || r.body || r.headers)) statuses.add(400);
+  if (route.role !== 'anonymous') statuses.add(401);
+  // Any write carrying a session cookie can be refused as cross-site (csrf_rejected), whatever its role.
+  if (route.role === 'admin' || UNSAFE_METHODS.has(route.method)) statuses.add(403);
+  if (r?.params) statuses.add(404);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+// Anonymous routes declare `[]` (no credentials needed); a session, when present, is still read.
+const SECURITY: Record<RouteDef['role'], Record<string, string[]>[]> = {
+  anonymous: [],
+  user: [{ sessionCookie: [] }],
+  admin: [{ sessionCookie: [] }],
+  token: [{ bearerToken: [] }],
+};
+
+function register(registry: OpenAPIRegistry, route: RouteDef) {
+  const responses: Record<string, object> = {};
+  for (const [status, res] of Object.entries(route.responses)) {
+    const content = res.schema
+      ? { [res.contentType ?? 'application/json']: { schema: res.schema } }
+      : res.contentType
+        ? { [res.contentType]: { schema: { type: 'string', format: 'binary' } } }
+        : undefined;
+    responses[status] = { description: res.description, ...(content && { content }), ...(res.headers && { headers: res.headers }) };
+  }
+  for (const status of problemStatuses(route)) {
+    responses[String(status)] = {
+      description: PROBLEM_TITLES[status] ?? 'Problem.',
+      content: { 'application/problem+json': { schema: Problem } },
+      ...(status === 429 && {
+        headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+      }),
+    };
+  }
+  const r = route.request;
+  registry.registerPath({
+    method: route.method,
+    path: route.path,
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description && { description: route.description }),
+    tags: route.tags,
+    security: SECURITY[route.role],
+    request: {
+      ...(r?.params && { params: r.params }),
+      ...(r?.query && { query: r.query }),
+      ...(r?.headers && { headers: r.headers }),
+      ...(r?.body && { body: { required: true, content: { [r.bodyContentType ?? 'application/json']: { schema: r.body } } } }),
+    },
+    responses: responses as never,
+    'x-required-role': route.role,
+  } as never);
+}
+
+/** Builds the OpenAPI 3.1 document from every route of the contract. */
+export function buildOpenApiDocument() {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'sessionCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'sid',
+    description:
+      'Browser session set by `POST /api/auth/login` (httpOnly, `SameSite=Lax`, `Secure` over HTTPS). No CSRF token header is used: a write (POST, PUT, PATCH, DELETE) carrying the cookie is refused with 403 `csrf_rejected` when its `Origin` is neither this server nor an allowed CORS origin, or when `Sec-Fetch-Site` says `cross-site` from such an origin.',
+  });
+  registry.registerComponent('securitySchemes', 'bearerToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API token created on the /api page (`Authorization: Bearer nbk_...`).',
+  });
+  registry.register('Problem', Problem);
+  for (const route of allRoutes) register(registry, route);
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Nano Banana Image Studio API',
+      version: '1.0.0',
+      description:
+        'Create, edit and upscale images with credits. Browser calls use a session cookie; the automation API (tag `Automation`) uses a bearer API token. Every error is an RFC 9457 problem (`application/problem+json`) with a stable `code` and `retryable`.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: '/', description: 'This server' }],
+    tags: [
+      { name: 'System', description: 'Health and UI configuration.' },
+      { name: 'Pricing', description: 'Public prices.' },
+      { name: 'Billing', description: 'Credit packages, payments and the ledger.' },
+      {
+        name: 'Payments',
+        description:
+          'Buying credits with Creem (card) or PayPal. Prices and credits always come from the package on the server; credits are granted once per paid order.',
+      },
+      {
+        name: 'Studio',
+        description: 'Uploads, text to image, edits, upscales, the task list, the image proxy, and the KIE callback.',
+      },
+      { name: 'Auth', description: 'Registration, sign-in (password or Google), session and password.' },
+      {
+        name: 'Admin',
+        description:
+          'The admin area: settings, credit packages, KIE accounts, users, all transactions, refunds and recovery. Every route needs an admin session (401 without one, 403 for other users). Secrets are write-only.',
+      },
+      {
+        name: 'Automation',
+        description:
+          'The customer automation API for n8n and other tools, with `Authorization: Bearer nbk_...` (create a token on the /api page). Submit with `POST /api/n8n/generate`, `/edit-image` or `/upscale` (202 with a `taskId`), then poll `GET /api/n8n/image-status/{taskId}` every 5-10 s until `completed` or `failed`. Prices are the API prices; failed tasks are refunded. Send an `Idempotency-Key` header to retry a submission safely. n8n templates: [callback](/api/n8n/templates/generate-callback.json) and [polling](/api/n8n/templates/generate-polling.json).',
+      },
+      {
+        name: 'API tokens',
+        description: 'Bearer tokens for the automation API, managed by the signed-in user; the full token is shown once.',
+      },
+    ],
+  });
+}

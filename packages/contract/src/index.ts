@@ -1,0 +1,18 @@
+export * from './account.routes.ts';
+export * from './account.ts';
+export * from './admin.routes.ts';
+export * from './admin.ts';
+export * from './automation.routes.ts';
+export * from './automation.ts';
+export * from './billing.routes.ts';
+export * from './billing.ts';
+export * from './common.ts';
+export * from './constants.ts';
+export { buildOpenApiDocument, problemStatuses } from './document.ts';
+export * from './route.ts';
+export { allRoutes } from './routes.ts';
+export * from './studio.routes.ts';
+export * from './studio.ts';
+export * from './system.routes.ts';
+export * from './system.ts';
+export { z } from './zod.ts';

@@ -1,0 +1,17 @@
+import { accountRoutes } from './account.routes.ts';
+import { adminRoutes } from './admin.routes.ts';
+import { automationRoutes } from './automation.routes.ts';
+import { billingRoutes } from './billing.routes.ts';
+import type { RouteDef } from './route.ts';
+import { studioRoutes } from './studio.routes.ts';
+import { systemRoutes } from './system.routes.ts';
+
+/** Every route of the product; the server binds a handler to each by operationId. */
+export const allRoutes: readonly RouteDef[] = [
+  ...systemRoutes,
+  ...billingRoutes,
+  ...accountRoutes,
+  ...studioRoutes,
+  ...adminRoutes,
+  ...automationRoutes,
+];

@@ -1,0 +1,108 @@
+import { defineRoute } from './route.ts';
+import {
+  GenerateImageBody,
+  ImageTaskList,
+  ImageTaskListQuery,
+  KieCallbackAck,
+  KieCallbackBody,
+  ProxyImageQuery,
+  TaskSubmitted,
+  UploadImagesBody,
+  UploadImagesResponse,
+  UpscaleImageBody,
+} from './studio.ts';
+import { z } from './zod.ts';
+
+export const uploadImages = defineRoute({
+  method: 'post',
+  path: '/api/upload-images',
+  operationId: 'uploadImages',
+  summary: 'Upload reference images',
+  description:
+    'Checks each image by its bytes (PNG, JPEG or WebP), size (10 MB) and pixel count, and stores it under a name nobody can guess. Nothing is stored unless every image passes; each refused image gets a pointer such as `/body/images/2` (413 when one is too large, else 400).',
+  tags: ['Studio'],
+  role: 'user',
+  request: { body: UploadImagesBody },
+  responses: { 201: { description: 'Stored.', schema: UploadImagesResponse } },
+  problems: [413, 429],
+});
+
+export const generateImage = defineRoute({
+  method: 'post',
+  path: '/api/generate-image',
+  operationId: 'generateImage',
+  summary: 'Create or edit an image',
+  description:
+    'Charges the studio cost (text or edit) and queues the task; it is sent to the provider in the background. A task that fails or runs out of time is refunded exactly once. 402 `insufficient_credits` when the balance is too low, 429 `too_many_tasks` while too many of your tasks are in progress, 503 `no_provider` when no provider account is available.',
+  tags: ['Studio'],
+  role: 'user',
+  request: { body: GenerateImageBody },
+  responses: { 202: { description: 'Accepted; poll the task list.', schema: TaskSubmitted } },
+  problems: [402, 429, 503],
+});
+
+export const upscaleImage = defineRoute({
+  method: 'post',
+  path: '/api/upscale-image',
+  operationId: 'upscaleImage',
+  summary: 'Upscale an image x2, x3 or x4',
+  description:
+    "Charges the upscale cost and queues the task. When the source is the result of one of your completed tasks, that task's `hdImageUrl` is set once the upscale completes. Same problems as `generateImage`.",
+  tags: ['Studio'],
+  role: 'user',
+  request: { body: UpscaleImageBody },
+  responses: { 202: { description: 'Accepted; poll the task list.', schema: TaskSubmitted } },
+  problems: [402, 429, 503],
+});
+
+export const listImageTasks = defineRoute({
+  method: 'get',
+  path: '/api/image-tasks',
+  operationId: 'listImageTasks',
+  summary: 'Your image tasks',
+  description: 'Newest first within the last `days` days. Answers `304` to `If-None-Match` when nothing changed, so polling is cheap.',
+  tags: ['Studio'],
+  role: 'user',
+  request: {
+    query: ImageTaskListQuery,
+    headers: z.object({ 'if-none-match': z.string().max(200).optional().describe('ETag of the last answer.') }),
+  },
+  responses: {
+    200: {
+      description: 'A page of tasks.',
+      schema: ImageTaskList,
+      headers: { ETag: { description: 'Validator for If-None-Match.', schema: { type: 'string' } } },
+    },
+    304: { description: 'Not modified since the given ETag.' },
+  },
+});
+
+export const proxyImage = defineRoute({
+  method: 'get',
+  path: '/api/proxy-image',
+  operationId: 'proxyImage',
+  summary: 'Fetch an image for download or upscale',
+  description:
+    "Only from our own storage and the provider's result hosts; never private addresses; no redirects; size and time capped. 403 `url_not_allowed` for any other address, 404 for a missing stored file, 502 when the host fails or answers something that is not an image.",
+  tags: ['Studio'],
+  role: 'user',
+  request: { query: ProxyImageQuery },
+  responses: { 200: { description: 'The image bytes (PNG, JPEG or WebP).', contentType: 'image/*' } },
+  problems: [403, 404, 502],
+});
+
+export const kieCallback = defineRoute({
+  method: 'post',
+  path: '/api/kie/callback',
+  operationId: 'kieCallback',
+  summary: 'Task callback from KIE',
+  description:
+    'Called by KIE when a task ends. When a webhook HMAC key is configured, `X-Webhook-Timestamp` and `X-Webhook-Signature` must be valid (401 otherwise). The body is never trusted: the task is re-checked with KIE. Unknown tasks are acknowledged too.',
+  tags: ['Studio'],
+  role: 'anonymous',
+  request: { body: KieCallbackBody },
+  responses: { 200: { description: 'Acknowledged.', schema: KieCallbackAck } },
+  problems: [401],
+});
+
+export const studioRoutes = [uploadImages, generateImage, upscaleImage, listImageTasks, proxyImage, kieCallback] as const;

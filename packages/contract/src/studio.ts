@@ -1,0 +1,161 @@
+import { Id, Timestamp } from './common.ts';
+import { ASPECT_RATIOS, IMAGE_SIZES, LIMITS, OUTPUT_FORMATS } from './constants.ts';
+import { z } from './zod.ts';
+
+export const TASK_STATUSES = ['pending', 'generating', 'completed', 'failed'] as const;
+export const MODELS = ['nano_banana', 'nano_banana_edit', 'nano_banana_upscale'] as const;
+export const GENERATION_TYPES = ['text_to_image', 'edit_image', 'upscale'] as const;
+export const CREATED_VIA = ['web', 'api', 'n8n'] as const;
+
+const ImageUrl = z
+  .url({ protocol: /^https?$/, error: 'Must be a valid http(s) address' })
+  .max(2048)
+  .openapi({ example: 'https://studio.example.com/files/uploads/Zk3q9.png' });
+
+export const ImageTask = z
+  .object({
+    id: Id,
+    taskId: z.string().describe('Our public task id (also used by the automation API).').openapi({ example: 'tsk_5f1c2a7e9b' }),
+    prompt: z.string().describe('The prompt or instructions.').openapi({ example: 'A banana astronaut, studio light' }),
+    inputImageUrls: z.array(z.string()).describe('Reference images (edit) or the source image (upscale).'),
+    model: z.enum(MODELS).describe('Model used.').openapi({ example: 'nano_banana' }),
+    generationType: z.enum(GENERATION_TYPES).describe('What kind of task.').openapi({ example: 'text_to_image' }),
+    aspectRatio: z.string().describe('Aspect ratio of the result.').openapi({ example: '1:1' }),
+    scaleRatio: z.number().int().nullable().describe('Upscale factor, for upscale tasks.').openapi({ example: null }),
+    faceEnhancement: z.boolean().describe('Face enhancement requested (upscale).').openapi({ example: false }),
+    outputFormat: z.enum(OUTPUT_FORMATS).describe('Image format of the result.').openapi({ example: 'png' }),
+    imageSize: z.enum(IMAGE_SIZES).describe('Requested image size.').openapi({ example: 'auto' }),
+    seeds: z.number().int().nullable().describe('Seed, when given.').openapi({ example: null }),
+    enableFallback: z.boolean().describe('Fallback option as submitted.').openapi({ example: false }),
+    status: z.enum(TASK_STATUSES).describe('pending and generating are in progress.').openapi({ example: 'completed' }),
+    resultUrls: z.array(z.string()).describe('Result images, stored by us.'),
+    thumbnailUrl: z.string().nullable().describe('A small preview of the first result, for grids.'),
+    hdImageUrl: z.string().nullable().describe('The upscaled version of this image, once an upscale of it completed.'),
+    errorMessage: z.string().nullable().describe('Why the task failed.').openapi({ example: null }),
+    creditsUsed: z.number().int().describe('Credits charged for this task.').openapi({ example: 2 }),
+    createdVia: z.enum(CREATED_VIA).describe('Where the task came from.').openapi({ example: 'web' }),
+    refunded: z.boolean().describe('Whether the credits were refunded (failed tasks).').openapi({ example: false }),
+    refundedAt: Timestamp.nullable(),
+    createdAt: Timestamp,
+    completedAt: Timestamp.nullable(),
+  })
+  .openapi('ImageTask', { description: 'One image task of the signed-in user.' });
+export type ImageTask = z.infer<typeof ImageTask>;
+
+export const ImageTaskListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1).describe('1-based page.').openapi({ example: 1 }),
+  limit: z.coerce.number().int().min(1).max(50).default(20).describe('Tasks per page (1 to 50).').openapi({ example: 20 }),
+  days: z.coerce.number().int().min(1).max(90).default(14).describe('Only tasks created in the last N days.').openapi({ example: 14 }),
+});
+
+export const ImageTaskList = z
+  .object({
+    tasks: z.array(ImageTask).describe('Newest first.'),
+    total: z.number().int().describe('Tasks matching the window, for paging.').openapi({ example: 42 }),
+  })
+  .openapi('ImageTaskList');
+export type ImageTaskList = z.infer<typeof ImageTaskList>;
+
+export const UploadImagesBody = z
+  .object({
+    images: z
+      .array(z.string().max(15_000_000).describe('A `data:image/png|jpeg|webp;base64,...` URL of at most 10 MB.'))
+      .min(1, 'At least one image is required')
+      .max(LIMITS.maxReferenceImages, 'At most 5 images')
+      .describe('The images to upload.'),
+  })
+  .openapi('UploadImagesBody');
+export type UploadImagesBody = z.infer<typeof UploadImagesBody>;
+
+export const UploadImagesResponse = z
+  .object({ urls: z.array(z.string()).describe('Where each uploaded image is stored, in order.') })
+  .openapi('UploadImagesResponse');
+export type UploadImagesResponse = z.infer<typeof UploadImagesResponse>;
+
+export const GenerateImageBody = z
+  .object({
+    prompt: z
+      .string()
+      .trim()
+      .min(1, 'Prompt is required')
+      .max(5000, 'Prompt must be at most 5000 characters')
+      .describe('What to create, or how to edit.')
+      .openapi({ example: 'A banana astronaut, studio light' }),
+    inputImageUrls: z
+      .array(ImageUrl)
+      .max(LIMITS.maxReferenceImages, 'At most 5 reference images')
+      .default([])
+      .describe(
+        "Reference images for edit, 1 to 5: addresses from `POST /api/upload-images`, results of your tasks, or files on the provider's result hosts.",
+      ),
+    model: z
+      .enum(['nano_banana', 'nano_banana_edit'])
+      .default('nano_banana')
+      .describe('nano_banana for text to image, nano_banana_edit for edit.'),
+    generationType: z.enum(['text_to_image', 'edit_image']).default('text_to_image').describe('What to do.'),
+    aspectRatio: z.enum(ASPECT_RATIOS).default('1:1').describe('Aspect ratio of the result.'),
+    outputFormat: z.enum(OUTPUT_FORMATS).default('png').describe('png (recommended) or jpeg.'),
+    imageSize: z.enum(IMAGE_SIZES).default('auto').describe('Image size; auto follows the aspect ratio.'),
+    seeds: z
+      .number()
+      .int()
+      .min(LIMITS.seedMin, 'Seed must be between 10000 and 99999')
+      .max(LIMITS.seedMax, 'Seed must be between 10000 and 99999')
+      .optional()
+      .describe('Optional seed, 10000 to 99999.'),
+    enableFallback: z.boolean().default(false).describe('Fallback option.'),
+  })
+  .openapi('GenerateImageBody');
+export type GenerateImageBody = z.infer<typeof GenerateImageBody>;
+
+export const UpscaleImageBody = z
+  .object({
+    imageUrl: ImageUrl.describe(
+      "The image to upscale: one of our stored files (an upload or a result) or a file on the provider's result hosts.",
+    ),
+    scaleRatio: z
+      .union([z.enum(['2', '3', '4']), z.literal(2), z.literal(3), z.literal(4)])
+      .default('2')
+      .describe('2, 3 or 4 (text or number).'),
+    faceEnhancement: z.boolean().default(false).describe('Enhance faces while upscaling.'),
+  })
+  .openapi('UpscaleImageBody');
+export type UpscaleImageBody = z.infer<typeof UpscaleImageBody>;
+
+export const TaskSubmitted = z
+  .object({
+    task: ImageTask,
+    creditsUsed: z.number().int().describe('Credits charged.').openapi({ example: 2 }),
+    remainingCredits: z.number().int().describe('Balance after the charge.').openapi({ example: 98 }),
+  })
+  .openapi('TaskSubmitted');
+export type TaskSubmitted = z.infer<typeof TaskSubmitted>;
+
+export const ProxyImageQuery = z.object({
+  url: z
+    .string()
+    .max(2048)
+    .describe("An image address of ours or of the provider's result hosts.")
+    .openapi({ example: 'https://studio.example.com/files/results/tsk_1/0.png' }),
+});
+
+export const KieCallbackBody = z
+  .looseObject({
+    code: z.number().optional().describe('KIE status code of the task.'),
+    msg: z.string().nullish().describe('KIE message.'),
+    data: z
+      .looseObject({
+        taskId: z.string().optional().describe("KIE's task id."),
+        state: z.string().nullish().describe('Not trusted: the state is re-read from KIE.'),
+      })
+      .optional(),
+  })
+  .openapi('KieCallbackBody', {
+    description: 'What KIE posts when a task ends. Only the task id is read; the outcome is fetched again from KIE.',
+  });
+export type KieCallbackBody = z.infer<typeof KieCallbackBody>;
+
+export const KieCallbackAck = z
+  .object({ received: z.literal(true).describe('The callback was accepted (the task is re-checked with KIE).') })
+  .openapi('KieCallbackAck');
+export type KieCallbackAck = z.infer<typeof KieCallbackAck>;

@@ -1,0 +1,25 @@
+import { defineRoute } from './route.ts';
+import { Health, RemoteManifest } from './system.ts';
+
+export const getHealth = defineRoute({
+  method: 'get',
+  path: '/healthz',
+  operationId: 'getHealth',
+  summary: 'Liveness and database check',
+  tags: ['System'],
+  role: 'anonymous',
+  responses: { 200: { description: 'The process is up and its database answers.', schema: Health } },
+});
+
+export const getRemoteManifest = defineRoute({
+  method: 'get',
+  path: '/api/remotes',
+  operationId: 'getRemoteManifest',
+  summary: 'Where the UI remotes are served from',
+  description: 'Read by the host shell at start so no remote URL is baked into a build.',
+  tags: ['System'],
+  role: 'anonymous',
+  responses: { 200: { description: 'Remote name to entry URL.', schema: RemoteManifest } },
+});
+
+export const systemRoutes = [getHealth, getRemoteManifest] as const;
