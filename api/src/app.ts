@@ -1,0 +1,87 @@
+// The Koa application: the middleware chain, top to bottom, then docs, contract routes and the built UI.
+import { join } from 'node:path';
+import { allRoutes, type RouteDef, uploadImages } from '@app/contract';
+import { Router } from '@koa/router';
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Orm } from './db/orm.ts';
+import { notFound } from './errors.ts';
+import { type AppRouter, bindRoutes, type HandlerMap, routeFallback } from './http/bind.ts';
+import { JSON_BODY_LIMIT, jsonBody } from './http/body.ts';
+import type { AppContextExtras, AppState, PrincipalResolver } from './http/context.ts';
+import { cors } from './http/cors.ts';
+import { registerDocs } from './http/docs.ts';
+import { composePrincipalResolvers, resolvePrincipal } from './http/principal.ts';
+import { problemHandler } from './http/problem-handler.ts';
+import { requestContext } from './http/request-context.ts';
+import { requestId } from './http/request-id.ts';
+import { requestLog } from './http/request-log.ts';
+import { remoteOrigins, securityHeaders } from './http/security-headers.ts';
+import { serveStatic } from './http/static.ts';
+import { createLogger } from './logger.ts';
+import { handlers as moduleHandlers, principalResolvers } from './modules/index.ts';
+import { storedFiles } from './modules/studio/files.middleware.ts';
+import { UPLOAD_BODY_LIMIT } from './modules/studio/upload.service.ts';
+
+export interface AppDeps {
+  config: Config;
+  orm: Orm;
+  /** Defaults to a pino logger at `config.logLevel`. */
+  logger?: Logger;
+  /** Who is calling; defaults to the resolvers the modules register in `modules/index.ts`. */
+  resolvePrincipal?: PrincipalResolver;
+  /** Defaults to every route of the contract. */
+  routes?: readonly RouteDef[];
+  /** Defaults to the handlers the modules register in `modules/index.ts`. */
+  handlers?: HandlerMap;
+}
+
+export type App = Koa<AppState, AppContextExtras>;
+
+/**
+ * Builds the Koa app. Order matters: request id, logging, security headers, the problem serializer,
+ * CORS, the ORM request context, body parsing, the principal hook, then routes and the UI.
+ * Throws at start when a contract route has no handler.
+ */
+export function createApp(deps: AppDeps): App {
+  const { config, orm } = deps;
+  const logger = deps.logger ?? createLogger(config);
+  const app: App = new Koa<AppState, AppContextExtras>({ proxy: config.trustProxy });
+  app.context.services = { config, orm, logger };
+  // Errors after the response started (a broken stream, a client gone) cannot become problems: log them.
+  app.on('error', (error: unknown) => logger.warn({ err: error }, 'response error'));
+
+  const router: AppRouter = new Router<AppState, AppContextExtras>();
+  const docs = registerDocs(router);
+  bindRoutes(router, deps.routes ?? allRoutes, deps.handlers ?? moduleHandlers, { validateResponses: !config.isProduction });
+  const ui = config.staticDir
+    ? serveStatic({
+        hostDir: config.staticDir,
+        remoteDirs: Object.fromEntries(Object.keys(config.remotes).map((name) => [name, join(config.remotesDir, name, 'dist')])),
+      })
+    : undefined;
+
+  app.use(requestId());
+  app.use(requestLog(logger));
+  app.use(
+    securityHeaders({
+      remoteOrigins: remoteOrigins(config.remotes),
+      inlineScriptHashes: [...docs.inlineScriptHashes, ...(ui?.inlineScriptHashes ?? [])],
+    }),
+  );
+  app.use(problemHandler(logger));
+  app.use(cors(config.corsOrigins));
+  app.use(requestContext(orm));
+  // Image uploads carry up to 5 base64 pictures of 10 MB; every other body keeps the small default.
+  app.use(jsonBody(JSON_BODY_LIMIT, { [uploadImages.path]: UPLOAD_BODY_LIMIT }));
+  app.use(resolvePrincipal(deps.resolvePrincipal ?? composePrincipalResolvers(principalResolvers)));
+  app.use(router.routes());
+  app.use(routeFallback(router));
+  app.use(storedFiles());
+  if (ui) app.use(ui.middleware);
+  app.use(() => {
+    throw notFound();
+  });
+  return app;
+}

@@ -1,0 +1,110 @@
+// Configuration of the image studio pipeline (providers, jobs, files, limits), read with the rest of the
+// environment by `loadConfig`. Kept in its own file so the studio's knobs are documented in one place.
+import { join } from 'node:path';
+import { z } from 'zod';
+
+/** KIE's own hosts for generated files (provider docs); the image proxy fetches only from these by default. */
+export const DEFAULT_PROVIDER_RESULT_HOSTS = ['tempfile.aiquickdraw.com', 'tempfile.redpandaai.co', 'file.aiquickdraw.com'] as const;
+
+export interface StudioConfig {
+  /** Folder of stored uploads, results and thumbnails (local storage). */
+  filesDir: string;
+  /** Tasks a user may have pending or generating at once. */
+  maxTasksInFlight: number;
+  /** A task not finished this long after submission fails and is refunded. */
+  taskTimeoutMs: number;
+  /** Status polls start this far apart and back off to `pollMaxMs`. */
+  pollMinMs: number;
+  pollMaxMs: number;
+  /** Run the background job runner in this process (API-only processes turn it off). */
+  runJobs: boolean;
+  /** How many tasks one runner works on at once. */
+  jobConcurrency: number;
+  /** How long a claimed task stays reserved for one runner; a crashed runner's tasks are free again after it. */
+  jobLeaseMs: number;
+  /** How often an idle runner looks for due tasks (a submit wakes it at once). */
+  jobIdleMs: number;
+  /** Time the sandbox provider takes per task (used when no KIE account exists, outside production). */
+  sandboxDelayMs: number;
+  /** Uploads (requests) one user may make per 10 minutes. */
+  uploadsPerWindow: number;
+  kie: {
+    baseUrl: string;
+    models: { textToImage: string; edit: string; upscale: string };
+    /** When set, callbacks must carry a valid `X-Webhook-Signature` (HMAC of `taskId.timestamp`). */
+    webhookHmacKey?: string;
+  };
+  /** Hosts the image proxy may fetch from (besides our own storage): `host`, `*.host` or `host:port`. */
+  proxyAllowHosts: string[];
+  /**
+   * TEST ONLY: `ip:port` targets the guarded fetches may reach although they are private (fake servers on
+   * 127.0.0.1). Never read from the environment; refused in production.
+   */
+  allowPrivateFetchFor?: string[];
+}
+
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback)
+    .transform((value) => value === 'true' || value === '1');
+
+const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
+
+export const StudioEnvSchema = z.object({
+  FILES_DIR: z.string().min(1).optional(),
+  STUDIO_MAX_TASKS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(4),
+  STUDIO_TASK_TIMEOUT_SECONDS: seconds(600),
+  STUDIO_POLL_MIN_SECONDS: seconds(3),
+  STUDIO_POLL_MAX_SECONDS: seconds(10),
+  STUDIO_RUN_JOBS: flag('true'),
+  STUDIO_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  STUDIO_JOB_LEASE_SECONDS: seconds(120),
+  STUDIO_JOB_IDLE_SECONDS: seconds(1),
+  SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(4000),
+  STUDIO_UPLOADS_PER_10_MINUTES: z.coerce.number().int().min(1).default(60),
+  KIE_BASE_URL: z
+    .string()
+    .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), 'must be an http(s) URL')
+    .default('https://api.kie.ai'),
+  KIE_MODEL_TEXT: z.string().min(1).default('google/nano-banana'),
+  KIE_MODEL_EDIT: z.string().min(1).default('google/nano-banana-edit'),
+  KIE_MODEL_UPSCALE: z.string().min(1).default('nano-banana-upscale'),
+  KIE_WEBHOOK_HMAC_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  IMAGE_PROXY_HOSTS: commaList,
+});
+
+export type StudioEnv = z.infer<typeof StudioEnvSchema>;
+
+/** Builds the studio configuration from parsed variables; `dataDir` gives the default files folder. */
+export function studioConfigFrom(e: StudioEnv, dataDir: string): StudioConfig {
+  return {
+    filesDir: e.FILES_DIR ?? join(dataDir, 'files'),
+    maxTasksInFlight: e.STUDIO_MAX_TASKS_IN_FLIGHT,
+    taskTimeoutMs: e.STUDIO_TASK_TIMEOUT_SECONDS * 1000,
+    pollMinMs: e.STUDIO_POLL_MIN_SECONDS * 1000,
+    pollMaxMs: Math.max(e.STUDIO_POLL_MIN_SECONDS, e.STUDIO_POLL_MAX_SECONDS) * 1000,
+    runJobs: e.STUDIO_RUN_JOBS,
+    jobConcurrency: e.STUDIO_JOB_CONCURRENCY,
+    jobLeaseMs: e.STUDIO_JOB_LEASE_SECONDS * 1000,
+    jobIdleMs: e.STUDIO_JOB_IDLE_SECONDS * 1000,
+    sandboxDelayMs: e.SANDBOX_DELAY_MS,
+    uploadsPerWindow: e.STUDIO_UPLOADS_PER_10_MINUTES,
+    kie: {
+      baseUrl: e.KIE_BASE_URL,
+      models: { textToImage: e.KIE_MODEL_TEXT, edit: e.KIE_MODEL_EDIT, upscale: e.KIE_MODEL_UPSCALE },
+      ...(e.KIE_WEBHOOK_HMAC_KEY && { webhookHmacKey: e.KIE_WEBHOOK_HMAC_KEY }),
+    },
+    proxyAllowHosts: e.IMAGE_PROXY_HOSTS.length ? e.IMAGE_PROXY_HOSTS : [...DEFAULT_PROVIDER_RESULT_HOSTS],
+  };
+}

@@ -1,0 +1,76 @@
+// Creates the ORM for the configured database: PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type MikroORM, type Options, RequestContext } from '@mikro-orm/core';
+import { Migrator } from '@mikro-orm/migrations';
+import type { AbstractSqlDriver, SqlEntityManager } from '@mikro-orm/sql';
+import type { Config } from '../config.ts';
+import { entities } from '../modules/index.ts';
+
+/** The ORM as the rest of the code sees it: driver-agnostic SQL. */
+export type Orm = MikroORM<AbstractSqlDriver, SqlEntityManager>;
+
+/** Committed migrations (TS files run directly by Node) and the schema snapshot they were diffed from. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+
+/** Which database to open. `pglite-memory` is for tests: nothing touches the disk. */
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' };
+
+/** The target the config asks for: DATABASE_URL, else a PGlite cluster in `DATA_DIR/pglite`. */
+export function databaseTarget(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseTarget {
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
+}
+
+/** Options shared by every driver; the same entities and migrations serve all of them. */
+function baseOptions(): Partial<Options> {
+  return {
+    entities: [...entities],
+    extensions: [Migrator],
+    // The global EM must never be used for requests; RequestContext forks one per request.
+    allowGlobalContext: false,
+    migrations: {
+      path: MIGRATIONS_DIR,
+      pathTs: MIGRATIONS_DIR,
+      glob: '!(*.d).{js,ts}',
+      emit: 'ts',
+      // One snapshot for every database name (tests use random ones) and never rewritten at run time.
+      snapshotName: '.snapshot',
+      snapshotOnMigrate: false,
+      silent: true,
+    },
+  };
+}
+
+/**
+ * Opens the ORM for a target. PGlite with a data folder runs in named-database mode
+ * (a real cluster on disk holding database `app`).
+ */
+export async function createOrm(target: DatabaseTarget, options: { debug?: boolean } = {}): Promise<Orm> {
+  const shared = { ...baseOptions(), debug: options.debug ?? false };
+  if (target.kind === 'postgres') {
+    const { MikroORM } = await import('@mikro-orm/postgresql');
+    return (await MikroORM.init({ ...shared, clientUrl: target.url } as never)) as unknown as Orm;
+  }
+  const { MikroORM } = await import('@mikro-orm/pglite');
+  const dataDir = target.kind === 'pglite' ? target.dataDir : 'memory://';
+  // PGlite creates the cluster folder but not its parents.
+  if (target.kind === 'pglite') mkdirSync(dataDir, { recursive: true });
+  return (await MikroORM.init({ ...shared, dbName: 'app', driverOptions: { dataDir } } as never)) as unknown as Orm;
+}
+
+/** Applies every pending committed migration; returns their names. */
+export async function migrate(orm: Orm): Promise<string[]> {
+  const applied = await orm.migrator.up();
+  return applied.map((m) => m.name);
+}
+
+/** A fresh EntityManager for work outside a request (start-up, jobs, tests). */
+export function forkEm(orm: Orm): SqlEntityManager {
+  return orm.em.fork();
+}
+
+/** The per-request EntityManager, when inside `RequestContext`. */
+export function requestEm(): SqlEntityManager | undefined {
+  return RequestContext.getEntityManager() as SqlEntityManager | undefined;
+}

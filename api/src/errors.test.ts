@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { HttpProblem, issuesToFieldErrors, notFound, problemType, tooManyRequests, toPointer, validationFailed } from './errors.ts';
+
+/** RFC 6901 parsing, to check pointers round-trip. */
+const parsePointer = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
+
+describe('field pointers', () => {
+  it('prefix the location and join path segments', () => {
+    expect(toPointer('body', ['items', 0, 'url'])).toBe('/body/items/0/url');
+    expect(toPointer('query', ['page'])).toBe('/query/page');
+    expect(toPointer('params', [])).toBe('/params');
+  });
+
+  it('stringify symbols and escape ~ and /', () => {
+    expect(toPointer('body', [Symbol('meta'), 'a/b', 'c~d'])).toBe('/body/meta/a~1b/c~0d');
+  });
+
+  it('round-trip any path of strings and numbers', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string(), fc.nat())), (path) => {
+        expect(parsePointer(toPointer('body', path))).toEqual(['body', ...path.map(String)]);
+      }),
+    );
+  });
+
+  it('come from real zod issues, one per unknown key', () => {
+    const schema = z.strictObject({ name: z.string().min(3), tags: z.array(z.string()) });
+    const result = schema.safeParse({ name: 'ab', tags: ['ok', 5], extra: 1 });
+    expect(result.success).toBe(false);
+    const pointers = issuesToFieldErrors(result.error?.issues ?? [], 'body').map((e) => e.pointer);
+    expect(pointers.sort()).toEqual(['/body/extra', '/body/name', '/body/tags/1']);
+  });
+});
+
+describe('problems', () => {
+  it('derive a stable type URI from the code', () => {
+    expect(problemType('validation_failed')).toBe('/problems/validation-failed');
+    expect(notFound().toProblem('req-1')).toEqual({
+      type: '/problems/not-found',
+      title: 'Not found',
+      status: 404,
+      detail: 'The requested resource was not found.',
+      instance: 'req-1',
+      code: 'not_found',
+      retryable: false,
+    });
+  });
+
+  it('validationFailed carries one field error per issue', () => {
+    const problem = validationFailed([{ path: ['page'], message: 'Too small' }], 'query');
+    expect(problem).toBeInstanceOf(HttpProblem);
+    expect(problem.status).toBe(400);
+    expect(problem.toProblem().errors).toEqual([{ pointer: '/query/page', detail: 'Too small' }]);
+  });
+
+  it('tooManyRequests is retryable and sets Retry-After in whole seconds', () => {
+    const problem = tooManyRequests(2.2);
+    expect(problem.status).toBe(429);
+    expect(problem.retryable).toBe(true);
+    expect(problem.headers['Retry-After']).toBe('3');
+  });
+});

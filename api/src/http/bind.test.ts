@@ -1,0 +1,230 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { defineRoute, type Problem, z } from '@app/contract';
+import { Router } from '@koa/router';
+import Koa from 'koa';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppRouter, bindRoutes, type HandlerMap, type HandlersFor, routeFallback, toKoaPath } from './bind.ts';
+import { jsonBody } from './body.ts';
+import type { AppContextExtras, AppState } from './context.ts';
+import { problemHandler } from './problem-handler.ts';
+import { requestId } from './request-id.ts';
+
+const Item = z.object({ id: z.uuid(), name: z.string(), createdAt: z.iso.datetime() });
+
+const getItem = defineRoute({
+  method: 'get',
+  path: '/api/items/{id}',
+  operationId: 'getItem',
+  summary: 'One item',
+  tags: ['Test'],
+  role: 'anonymous',
+  request: { params: z.object({ id: z.uuid() }) },
+  responses: { 200: { description: 'The item.', schema: Item } },
+});
+
+const listItems = defineRoute({
+  method: 'get',
+  path: '/api/items',
+  operationId: 'listItems',
+  summary: 'Items',
+  tags: ['Test'],
+  role: 'anonymous',
+  request: { query: z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().max(50).default(10) }) },
+  responses: { 200: { description: 'Items.', schema: z.object({ page: z.number(), limit: z.number() }) } },
+});
+
+const createItem = defineRoute({
+  method: 'post',
+  path: '/api/items',
+  operationId: 'createItem',
+  summary: 'Create',
+  tags: ['Test'],
+  role: 'user',
+  request: { body: z.object({ name: z.string().min(3), tags: z.array(z.string()).max(2) }) },
+  responses: { 201: { description: 'Created.', schema: Item } },
+});
+
+const brokenItem = defineRoute({
+  method: 'get',
+  path: '/api/broken',
+  operationId: 'brokenItem',
+  summary: 'Answers the wrong shape on purpose',
+  tags: ['Test'],
+  role: 'anonymous',
+  responses: { 200: { description: 'The item.', schema: Item } },
+});
+
+const adminOnly = defineRoute({
+  method: 'delete',
+  path: '/api/items/{id}',
+  operationId: 'deleteItem',
+  summary: 'Delete',
+  tags: ['Test'],
+  role: 'admin',
+  request: { params: z.object({ id: z.uuid() }) },
+  responses: { 204: { description: 'Deleted.' } },
+});
+
+const routes = [getItem, listItems, createItem, brokenItem, adminOnly] as const;
+const ITEM_ID = '0b9a4a4e-6c1f-4d55-9d7e-3c1f1f3c2a10';
+
+const handlers = {
+  getItem: async (_ctx, { params }) => ({ status: 200, body: { id: params.id, name: 'first', createdAt: new Date(0).toISOString() } }),
+  listItems: async (_ctx, { query }) => ({ status: 200, body: { page: query.page, limit: query.limit } }),
+  createItem: async (_ctx, { body }) => ({ status: 201, body: { id: ITEM_ID, name: body.name, createdAt: new Date(0).toISOString() } }),
+  // A Date where the contract says ISO string, and no name: exactly the drift the check exists to catch.
+  brokenItem: async () => ({ status: 200, body: { id: ITEM_ID, createdAt: new Date(0) } as never }),
+  deleteItem: async () => ({ status: 204, body: undefined }),
+} satisfies HandlersFor<typeof routes>;
+
+interface Harness {
+  url: string;
+  logs: Record<string, unknown>[];
+  server: Server;
+}
+
+/** A minimal app around the binder; `x-test-user: user|admin` plays the principal resolver. */
+async function harness(validateResponses: boolean): Promise<Harness> {
+  const logs: Record<string, unknown>[] = [];
+  const logger = pino({ level: 'error' }, { write: (line: string) => logs.push(JSON.parse(line)) });
+  const app = new Koa<AppState, AppContextExtras>();
+  const router: AppRouter = new Router<AppState, AppContextExtras>();
+  bindRoutes(router, routes, handlers, { validateResponses });
+  app.use(requestId());
+  app.use(problemHandler(logger));
+  app.use(jsonBody());
+  app.use(async (ctx, next) => {
+    const role = ctx.get('x-test-user');
+    if (role) ctx.state.user = { id: 'u1', username: 'u', isActive: true, isAdmin: role === 'admin' };
+    await next();
+  });
+  app.use(router.routes());
+  app.use(routeFallback(router));
+  const server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, logs, server };
+}
+
+describe('bindRoutes', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness(true);
+  });
+  afterAll(() => new Promise<void>((resolve) => h.server.close(() => resolve())));
+
+  const call = async (method: string, path: string, init: { body?: unknown; user?: string } = {}) => {
+    const headers: Record<string, string> = {};
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    if (init.user) headers['x-test-user'] = init.user;
+    const res = await fetch(h.url + path, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as Problem & Record<string, unknown> };
+  };
+
+  it('converts {param} paths and passes validated params', async () => {
+    expect(toKoaPath('/api/items/{id}/files/{fileId}')).toBe('/api/items/:id/files/:fileId');
+    const res = await call('GET', `/api/items/${ITEM_ID}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: ITEM_ID, name: 'first' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('coerces query values, applies defaults and ignores unknown keys', async () => {
+    const res = await call('GET', '/api/items?page=3&utm_source=mail');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ page: 3, limit: 10 });
+  });
+
+  it('answers a bad query with 400 and a pointer per field', async () => {
+    const res = await call('GET', '/api/items?page=0&limit=500');
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(res.body.code).toBe('validation_failed');
+    expect(res.body.errors?.map((e) => e.pointer).sort()).toEqual(['/query/limit', '/query/page']);
+  });
+
+  it('answers a bad path parameter with a /params pointer', async () => {
+    const res = await call('GET', '/api/items/not-a-uuid');
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([expect.objectContaining({ pointer: '/params/id' })]);
+  });
+
+  it('checks the role before the input: anonymous gets 401 even with a bad body', async () => {
+    const res = await call('POST', '/api/items', { body: { name: 'x' } });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('unauthorized');
+  });
+
+  it('points at nested body fields', async () => {
+    const res = await call('POST', '/api/items', { user: 'user', body: { name: 'x', tags: ['a', 'b', 'c'] } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.map((e) => e.pointer).sort()).toEqual(['/body/name', '/body/tags']);
+  });
+
+  it('treats a missing body as one error at /body', async () => {
+    const res = await call('POST', '/api/items', { user: 'user' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0]?.pointer).toBe('/body');
+  });
+
+  it('runs the handler with the declared success status', async () => {
+    const res = await call('POST', '/api/items', { user: 'user', body: { name: 'lamp', tags: [] } });
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe('lamp');
+  });
+
+  it('enforces admin with 403 for signed-in non-admins', async () => {
+    expect((await call('DELETE', `/api/items/${ITEM_ID}`, { user: 'user' })).status).toBe(403);
+    const ok = await call('DELETE', `/api/items/${ITEM_ID}`, { user: 'admin' });
+    expect(ok.status).toBe(204);
+    expect(ok.body).toBeUndefined();
+  });
+
+  it('masks a response that breaks its schema as 500 and logs why', async () => {
+    const res = await call('GET', '/api/broken');
+    expect(res.status).toBe(500);
+    expect(res.body.code).toBe('internal_error');
+    expect(JSON.stringify(res.body)).not.toMatch(/createdAt|name/);
+    const logged = h.logs.find((line) => line.reqId === res.body.instance);
+    expect(JSON.stringify(logged)).toMatch(/ResponseValidationError.*brokenItem/);
+  });
+
+  it('answers 405 with Allow for a known path and 404 for an unknown API path', async () => {
+    const wrongMethod = await call('PUT', '/api/items');
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('HEAD, GET, POST');
+    const unknown = await call('GET', '/api/nothing-here');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.type).toBe('/problems/not-found');
+  });
+});
+
+describe('bindRoutes in production', () => {
+  it('does not parse responses (the check is a development guard)', async () => {
+    const h = await harness(false);
+    try {
+      const res = await fetch(`${h.url}/api/broken`);
+      expect(res.status).toBe(200);
+    } finally {
+      h.server.close();
+    }
+  });
+});
+
+describe('bindRoutes at start', () => {
+  const router = () => new Router<AppState, AppContextExtras>();
+
+  it('refuses to start when a route has no handler, naming each', () => {
+    const { listItems: _l, createItem: _c, ...partial } = handlers;
+    expect(() => bindRoutes(router(), routes, partial as HandlerMap, { validateResponses: true })).toThrow(
+      'No handler for operationIds: listItems, createItem',
+    );
+  });
+
+  it('refuses handlers that no contract route declares (typos)', () => {
+    const extra = { ...handlers, getItems: handlers.getItem } as HandlerMap;
+    expect(() => bindRoutes(router(), routes, extra, { validateResponses: true })).toThrow('Handlers without a contract route: getItems');
+  });
+});

@@ -1,0 +1,154 @@
+// Binds contract routes to handlers by operationId: role, input validation, handler, response check.
+import type { RouteDef, RouteInput, RouteOutput } from '@app/contract';
+import type { Router, RouterMiddleware } from '@koa/router';
+import type { Middleware } from 'koa';
+import type { z } from 'zod';
+import { HttpProblem, type InputLocation, internalError, issuesToFieldErrors, methodNotAllowed, notFound } from '../errors.ts';
+import type { AppContext, AppContextExtras, AppState } from './context.ts';
+import { requireRole } from './roles.ts';
+
+/** A typed handler for one route: validated input in, one of the route's declared responses out. */
+export type Handler<R extends RouteDef> = (ctx: AppContext, input: RouteInput<R>) => Promise<RouteOutput<R>>;
+
+/** The handlers object a module exports for its routes, keyed by operationId. */
+export type HandlersFor<Routes extends readonly RouteDef[]> = {
+  [R in Routes[number] as R['operationId']]: Handler<R>;
+};
+
+/** What the binder needs to know about any handler (input typed `never` so every typed handler fits). */
+export type AnyHandler = (ctx: AppContext, input: never) => Promise<{ status: number; body?: unknown }>;
+export type HandlerMap = Readonly<Record<string, AnyHandler>>;
+
+export type AppRouter = Router<AppState, AppContextExtras>;
+
+interface ValidatedInput {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}
+
+/** Thrown outside production when a handler's answer does not match the route's response schema. */
+export class ResponseValidationError extends Error {
+  override name = 'ResponseValidationError';
+  readonly issues: readonly z.core.$ZodIssue[];
+  constructor(operationId: string, status: number, issues: readonly z.core.$ZodIssue[]) {
+    const summary = issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
+    super(`Response of ${operationId} (${status}) does not match the contract: ${summary}`);
+    this.issues = issues;
+  }
+}
+
+/** `/api/items/{id}` -> `/api/items/:id`. */
+export function toKoaPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** Parses each declared input with its schema; all field errors of all locations end up in one 400. */
+export function parseInput(route: RouteDef, raw: { params: unknown; query: unknown; headers: unknown; body: unknown }): ValidatedInput {
+  const request = route.request ?? {};
+  const errors: ReturnType<typeof issuesToFieldErrors> = [];
+  const parse = (schema: z.ZodType | undefined, value: unknown, location: InputLocation) => {
+    if (!schema) return undefined;
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    errors.push(...issuesToFieldErrors(result.error.issues, location));
+    return undefined;
+  };
+  const input = {
+    params: parse(request.params, raw.params, 'params'),
+    // z.object strips unknown keys, so extra query parameters are ignored rather than rejected.
+    query: parse(request.query, raw.query, 'query'),
+    body: parse(request.body, raw.body, 'body'),
+  };
+  parse(request.headers, raw.headers, 'headers');
+  if (errors.length) {
+    const where = [...new Set(errors.map((e) => e.pointer.split('/')[1]))].join(', ');
+    throw new HttpProblem({
+      status: 400,
+      code: 'validation_failed',
+      title: 'Validation failed',
+      detail: `Invalid request ${where}.`,
+      errors,
+    });
+  }
+  return input;
+}
+
+/** Writes a handler's answer, checking it against the contract first when asked to. */
+function respond(ctx: AppContext, route: RouteDef, output: { status: number; body?: unknown }, validate: boolean): void {
+  const declared = route.responses[output.status];
+  if (!declared) throw internalError(new Error(`${route.operationId} answered undeclared status ${output.status}`));
+  if (validate && declared.schema) {
+    const checked = declared.schema.safeParse(output.body);
+    if (!checked.success) throw internalError(new ResponseValidationError(route.operationId, output.status, checked.error.issues));
+  }
+  // API answers are per caller unless a handler says otherwise: keep them out of shared caches.
+  if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
+  if (declared.schema) {
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(output.body);
+  } else if (declared.contentType) {
+    // A media range (`image/*`) is narrowed by the handler to the real type of what it sends.
+    if (!declared.contentType.endsWith('/*') || !ctx.response.type) ctx.type = declared.contentType;
+    ctx.body = output.body;
+  } else {
+    ctx.body = null;
+  }
+  ctx.status = output.status;
+}
+
+export interface BindOptions {
+  /** Parse every answer with its response schema (on outside production). */
+  validateResponses: boolean;
+}
+
+/**
+ * Registers every route on the router with its role check, input validation and handler.
+ * Throws at start when a route has no handler or a handler has no route.
+ */
+export function bindRoutes(router: AppRouter, routes: readonly RouteDef[], handlers: HandlerMap, options: BindOptions): void {
+  const missing = routes.filter((route) => typeof handlers[route.operationId] !== 'function').map((route) => route.operationId);
+  if (missing.length) throw new Error(`No handler for operationIds: ${missing.join(', ')}`);
+  const known = new Set(routes.map((route) => route.operationId));
+  const orphans = Object.keys(handlers).filter((id) => !known.has(id));
+  if (orphans.length) throw new Error(`Handlers without a contract route: ${orphans.join(', ')}`);
+
+  for (const route of routes) {
+    const handler = handlers[route.operationId] as unknown as (
+      ctx: AppContext,
+      input: ValidatedInput,
+    ) => Promise<{ status: number; body?: unknown }>;
+    const run: RouterMiddleware<AppState, AppContextExtras> = async (ctx) => {
+      const input = parseInput(route, { params: ctx.params, query: ctx.query, headers: ctx.headers, body: ctx.request.body });
+      respond(ctx, route, await handler(ctx, input), options.validateResponses);
+    };
+    router.register(toKoaPath(route.path), [route.method.toUpperCase()], [requireRole(route.role), run], { name: route.operationId });
+  }
+}
+
+/** Whether a path belongs to the JSON API (and so always answers with problems, never the UI). */
+export function isApiPath(path: string): boolean {
+  // `/api` itself is the UI's tokens page; only `/api/...` belongs to the API.
+  return path.startsWith('/api/');
+}
+
+/**
+ * Placed after the router: a known path with the wrong method gets 405 (with `Allow`),
+ * an unknown `/api/*` path gets 404. Anything else falls through (static UI).
+ */
+export function routeFallback(router: AppRouter): Middleware<AppState, AppContextExtras> {
+  return async (ctx, next) => {
+    const match = router.match(ctx.path, ctx.method);
+    if (match.path.length && !match.route) {
+      const allowed = [...new Set(match.path.flatMap((layer) => layer.methods))];
+      if (ctx.method === 'OPTIONS') {
+        ctx.set('Allow', [...allowed, 'OPTIONS'].join(', '));
+        ctx.status = 204;
+        return;
+      }
+      throw methodNotAllowed(allowed);
+    }
+    if (isApiPath(ctx.path)) throw notFound(`No API route ${ctx.method} ${ctx.path}.`);
+    await next();
+  };
+}

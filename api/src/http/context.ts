@@ -1,0 +1,46 @@
+// The typed Koa context every middleware and handler sees.
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { ParameterizedContext } from 'koa';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Orm } from '../db/orm.ts';
+
+/** Who is calling, as resolved from a session cookie or an API token. */
+export interface Principal {
+  id: string;
+  username: string;
+  isAdmin: boolean;
+  isActive: boolean;
+}
+
+/** Per-request state. */
+export interface AppState {
+  /** Echoed in `X-Request-Id` and used as the problem `instance`. */
+  requestId: string;
+  /** This request's EntityManager (a fork made by RequestContext). */
+  em: SqlEntityManager;
+  /** The signed-in browser user, set by the principal resolver. */
+  user?: Principal;
+  /** The owner of the bearer API token (automation API), set by the principal resolver. */
+  tokenUser?: Principal;
+}
+
+/** Process-wide services reachable from any context as `ctx.services`. */
+export interface AppServices {
+  config: Config;
+  orm: Orm;
+  logger: Logger;
+}
+
+export interface AppContextExtras {
+  services: AppServices;
+}
+
+export type AppContext = ParameterizedContext<AppState, AppContextExtras>;
+
+/**
+ * Reads credentials from a request and says who is calling. Return `user` for a browser session,
+ * `tokenUser` for a bearer API token, or nothing for an anonymous caller. Throw a problem to reject
+ * malformed credentials outright.
+ */
+export type PrincipalResolver = (ctx: AppContext) => Promise<Pick<AppState, 'user' | 'tokenUser'> | undefined>;

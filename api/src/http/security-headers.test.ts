@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, inlineScriptHashes, remoteOrigins, securityHeaders } from './security-headers.ts';
+
+describe('CSP building blocks', () => {
+  it('take only absolute remote URLs, as origins, once each', () => {
+    expect(
+      remoteOrigins({
+        studio: '/remotes/studio/remoteEntry.js',
+        admin: 'https://admin.example.com/v2/remoteEntry.js',
+        other: 'https://admin.example.com/other/remoteEntry.js',
+      }),
+    ).toEqual(['https://admin.example.com']);
+  });
+
+  it('hash inline scripts and skip external ones', () => {
+    const body = 'boot()';
+    const expected = `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+    expect(inlineScriptHashes(`<script src="/a.js"></script><script type="module">${body}</script><script></script>`)).toEqual([expected]);
+  });
+
+  it('allow our scripts and the remotes, nothing inline or eval', () => {
+    const csp = contentSecurityPolicy({ remoteOrigins: ['http://127.0.0.1:4174'], inlineScriptHashes: ["'sha256-abc'"] });
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src'));
+    expect(scriptSrc).toBe("script-src 'self' 'sha256-abc' http://127.0.0.1:4174");
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:4174");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+  });
+});
+
+describe('HSTS', () => {
+  it('is sent only when the request arrived over https (behind a trusted proxy here)', async () => {
+    const app = new Koa({ proxy: true });
+    app.use(securityHeaders({ remoteOrigins: [], inlineScriptHashes: [] }));
+    app.use((ctx) => {
+      ctx.body = 'ok';
+    });
+    const server = createServer(app.callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      const plain = await fetch(url);
+      expect(plain.headers.get('strict-transport-security')).toBeNull();
+      const tls = await fetch(url, { headers: { 'X-Forwarded-Proto': 'https' } });
+      expect(tls.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      server.close();
+    }
+  });
+});

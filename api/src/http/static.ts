@@ -1,0 +1,87 @@
+// The built UI in the all-in-one start: host shell at `/` (SPA fallback) and each remote at `/remotes/<name>/`.
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename, extname, join, posix, sep } from 'node:path';
+import type { Middleware } from 'koa';
+import { isApiPath } from './bind.ts';
+import type { AppContext, AppContextExtras, AppState } from './context.ts';
+import { inlineScriptHashes } from './security-headers.ts';
+
+export interface StaticOptions {
+  /** The host shell's build (holds index.html). */
+  hostDir: string;
+  /** Remote name to its build folder. */
+  remoteDirs: Record<string, string>;
+}
+
+/** Files that name the current build: always revalidated. */
+const ENTRY_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json']);
+/** Vite's content-hashed names, e.g. `index-BkJ3xY_z.js`. */
+const HASHED = /-[A-Za-z0-9_-]{8,}\.[A-Za-z0-9]+$/;
+
+/** Cache policy: hashed assets forever, entry points and everything else revalidated. */
+export function cacheControlFor(file: string): string {
+  const name = basename(file);
+  if (!ENTRY_FILES.has(name) && HASHED.test(name)) return 'public, max-age=31536000, immutable';
+  return 'no-cache';
+}
+
+/** Resolves a URL path inside a root, refusing traversal, dotfiles and bad encodings. */
+export function resolveInside(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const normalized = posix.normalize(`/${decoded}`);
+  if (normalized.split('/').some((segment) => segment.startsWith('.'))) return undefined;
+  const full = join(root, normalized);
+  return full === root || full.startsWith(root.endsWith(sep) ? root : root + sep) ? full : undefined;
+}
+
+/** Sends a file with type, length, validators and cache policy; false when it is not a regular file. */
+async function sendFile(ctx: AppContext, file: string): Promise<boolean> {
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) return false;
+  ctx.status = 200;
+  ctx.set('Cache-Control', cacheControlFor(file));
+  ctx.lastModified = info.mtime;
+  ctx.etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return true;
+  }
+  ctx.type = extname(file) || 'application/octet-stream';
+  ctx.length = info.size;
+  // Koa sends no body for HEAD and destroys the unread stream when the response finishes.
+  ctx.body = createReadStream(file);
+  return true;
+}
+
+/** Whether a request is a browser navigation the SPA should answer (explicit text/html, not an API or asset path). */
+function wantsSpaPage(ctx: AppContext): boolean {
+  return !isApiPath(ctx.path) && !ctx.path.startsWith('/remotes/') && (ctx.get('Accept') ?? '').includes('text/html');
+}
+
+/** Serves the host shell and remotes; unknown files fall through (to the 404 problem). */
+export function serveStatic(options: StaticOptions): { middleware: Middleware<AppState, AppContextExtras>; inlineScriptHashes: string[] } {
+  const indexFile = join(options.hostDir, 'index.html');
+  const hashes = existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
+  const middleware: Middleware<AppState, AppContextExtras> = async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const remote = /^\/remotes\/([a-z0-9-]+)(\/.*)$/.exec(ctx.path);
+    if (remote) {
+      const dir = options.remoteDirs[remote[1] ?? ''];
+      const file = dir && resolveInside(dir, remote[2] ?? '/');
+      if (file && (await sendFile(ctx, file))) return;
+      return next();
+    }
+    const file = resolveInside(options.hostDir, ctx.path.endsWith('/') ? `${ctx.path}index.html` : ctx.path);
+    if (file && (await sendFile(ctx, file))) return;
+    if (wantsSpaPage(ctx) && (await sendFile(ctx, indexFile))) return;
+    await next();
+  };
+  return { middleware, inlineScriptHashes: hashes };
+}

@@ -1,0 +1,73 @@
+// Glue between validation, storage and thumbnails: store an upload, re-host a provider result.
+import { type FetchImageOptions, guardedFetchImage } from '../net/fetch-image.ts';
+import { type FileStorage, newUploadKey, resultKey } from '../storage/storage.ts';
+import { thumbnail, thumbnailKeyFor } from './thumbnail.ts';
+import { type ImageLimits, type ImageMimeType, type ValidatedImage, validateImageBytes, validateImageDataUrl } from './validate.ts';
+
+export interface StoredImage {
+  key: string;
+  url: string;
+  contentType: ImageMimeType;
+  width: number;
+  height: number;
+  thumbnailKey: string;
+  thumbnailUrl: string;
+}
+
+async function storeWithThumbnail(storage: FileStorage, key: string, image: ValidatedImage, writeOriginal: boolean): Promise<StoredImage> {
+  if (writeOriginal) await storage.put(key, image.bytes, image.mimeType);
+  const thumbKey = thumbnailKeyFor(key);
+  if (!(await storage.exists(thumbKey))) {
+    const thumb = await thumbnail(image.bytes);
+    await storage.put(thumbKey, thumb.bytes, thumb.contentType);
+  }
+  return {
+    key,
+    url: storage.publicUrl(key),
+    contentType: image.mimeType,
+    width: image.width,
+    height: image.height,
+    thumbnailKey: thumbKey,
+    thumbnailUrl: storage.publicUrl(thumbKey),
+  };
+}
+
+/** Validates an uploaded data URL and stores it as `uploads/<random>.<ext>` with a thumbnail. */
+export async function storeUploadedDataUrl(storage: FileStorage, dataUrl: string, limits?: ImageLimits): Promise<StoredImage> {
+  const image = await validateImageDataUrl(dataUrl, limits);
+  return storeWithThumbnail(storage, newUploadKey(image.extension), image, true);
+}
+
+/** Validates raw upload bytes and stores them as `uploads/<random>.<ext>` with a thumbnail. */
+export async function storeUploadedBytes(storage: FileStorage, bytes: Uint8Array, limits?: ImageLimits): Promise<StoredImage> {
+  const image = await validateImageBytes(bytes, limits);
+  return storeWithThumbnail(storage, newUploadKey(image.extension), image, true);
+}
+
+export interface RehostInput {
+  storage: FileStorage;
+  /** A provider result URL. Our own storage URLs (sandbox results) are kept where they are. */
+  url: string;
+  /** Our own unguessable task id (not the provider's): the file goes to `results/<taskId>/<index>.<ext>`. */
+  taskId: string;
+  index: number;
+  /** Guarded-fetch options, e.g. `allowHosts` with the provider's result hosts. */
+  fetchOptions?: FetchImageOptions;
+}
+
+/**
+ * Downloads a provider result through the SSRF guard, validates it and stores it with a thumbnail
+ * (upstream deletes its files after 14 days). Idempotent for the same task id and index.
+ */
+export async function rehostResultImage(input: RehostInput): Promise<StoredImage> {
+  const { storage } = input;
+  const ownKey = storage.keyFromPublicUrl(input.url);
+  if (ownKey) {
+    const stored = await storage.read(ownKey);
+    if (!stored) throw new Error(`Stored result ${ownKey} is missing`);
+    const image = await validateImageBytes(stored.bytes, { maxBytes: 256 * 1024 * 1024 });
+    return storeWithThumbnail(storage, ownKey, image, false);
+  }
+  const fetched = await guardedFetchImage(input.url, { maxBytes: 64 * 1024 * 1024, ...input.fetchOptions });
+  return storeWithThumbnail(storage, resultKey(input.taskId, input.index, fetched.extension), fetched, true);
+}

@@ -1,0 +1,55 @@
+// KIE provider accounts (spec 001 §7 "Provider accounts"): the studio's `kie_apis`, through its repository.
+import type { adminKieApiRoutes } from '@app/contract';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { notFound } from '../../../errors.ts';
+import type { HandlersFor } from '../../../http/bind.ts';
+import { KieApiRepository } from '../../providers/kie-api.repository.ts';
+import { notifyIfLowCredits } from '../notifications/provider-credits.ts';
+import { fieldConflict } from '../problems.ts';
+import { presentKieApi } from './kie-apis.presenter.ts';
+import { refreshKieCredits } from './refresh-credits.ts';
+
+const accountNotFound = () => notFound('No such KIE account.');
+const tokenTaken = () => fieldConflict('token', 'This API token is already added', 'kie_token_taken');
+
+/** Runs a write, turning the unique token digest's violation into 409 `/body/token`. */
+async function uniqueToken<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw tokenTaken();
+    throw error;
+  }
+}
+
+export const adminKieApiHandlers = {
+  async listKieApis(ctx) {
+    return { status: 200, body: (await new KieApiRepository(ctx.state.em).list()).map(presentKieApi) };
+  },
+
+  async createKieApi(ctx, { body }) {
+    const api = await uniqueToken(() => new KieApiRepository(ctx.state.em).create(body));
+    return { status: 201, body: presentKieApi(api) };
+  },
+
+  async updateKieApi(ctx, { params, body }) {
+    const { token, ...rest } = body;
+    const changes = token ? { ...rest, token } : rest;
+    const api = await uniqueToken(() => new KieApiRepository(ctx.state.em).update(params.id, changes));
+    if (!api) throw accountNotFound();
+    return { status: 200, body: presentKieApi(api) };
+  },
+
+  async deleteKieApi(ctx, { params }) {
+    if (!(await new KieApiRepository(ctx.state.em).delete(params.id))) throw accountNotFound();
+    return { status: 200, body: { message: 'KIE API deleted' } };
+  },
+
+  async refreshKieApiCredits(ctx, { params }) {
+    const api = await new KieApiRepository(ctx.state.em).findById(params.id);
+    if (!api) throw accountNotFound();
+    const { before, after } = await refreshKieCredits(ctx.state.em, api, ctx.services.config.studio.kie);
+    notifyIfLowCredits(ctx.services, { accountName: api.name, before, after });
+    return { status: 200, body: presentKieApi(api) };
+  },
+} satisfies HandlersFor<typeof adminKieApiRoutes>;

@@ -1,0 +1,23 @@
+// Tells the operator when a KIE account drops below the low-credit threshold (400), once per drop: only the
+// change that crosses the line notifies, not every later task on an account that is already low.
+import { LIMITS } from '@app/contract';
+import type { AppServices } from '../../../http/context.ts';
+import { operatorNotifier } from '../../billing/notifications/operator-notifier.ts';
+
+/** Whether a balance change crosses the low-credit threshold downwards. */
+export const crossedLowCredits = (before: number, after: number) =>
+  before >= LIMITS.lowProviderCredits && after < LIMITS.lowProviderCredits;
+
+/** Queues a `provider.low_credits` message when `before -> after` crosses the threshold; never throws. */
+export function notifyIfLowCredits(
+  services: Pick<AppServices, 'orm' | 'config' | 'logger'>,
+  change: { accountName: string; before: number; after: number },
+): void {
+  if (!crossedLowCredits(change.before, change.after)) return;
+  operatorNotifier(services).notify({
+    type: 'provider.low_credits',
+    accountName: change.accountName,
+    remainingCredits: change.after,
+    threshold: LIMITS.lowProviderCredits,
+  });
+}

@@ -1,0 +1,28 @@
+// Settings and the Telegram test (spec 001 §7 "Settings and bot").
+import type { adminSettingsRoutes } from '@app/contract';
+import type { HandlersFor } from '../../../http/bind.ts';
+import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
+import { presentAdminSettings } from './settings.presenter.ts';
+import { updateSettings } from './settings.service.ts';
+import { sendTelegramTest } from './telegram-test.ts';
+
+export const adminSettingsHandlers = {
+  async getAdminSettings(ctx) {
+    const settings = await new AdminSettingsRepository(ctx.state.em).get();
+    return { status: 200, body: presentAdminSettings(settings) };
+  },
+
+  async updateAdminSettings(ctx, { body }) {
+    return { status: 200, body: presentAdminSettings(await updateSettings(ctx.state.em, body)) };
+  },
+
+  async updateTelegramSettings(ctx, { body }) {
+    return { status: 200, body: presentAdminSettings(await updateSettings(ctx.state.em, body)) };
+  },
+
+  async testTelegram(ctx) {
+    const settings = await new AdminSettingsRepository(ctx.state.em).get();
+    await sendTelegramTest(settings, ctx.services);
+    return { status: 200, body: { message: 'Test message sent to Telegram' } };
+  },
+} satisfies HandlersFor<typeof adminSettingsRoutes>;

@@ -1,0 +1,37 @@
+// The admin's refund of one task, through the studio's `refundTask` (ledger key `refund:<task id>`), so a
+// refund happens once per task whoever asks first: the pipeline on failure, or an admin twice.
+
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { HttpProblem, notFound } from '../../../errors.ts';
+import { IN_FLIGHT_STATUSES } from '../../studio/image-task.entity.ts';
+import { ImageTaskRepository } from '../../studio/image-task.repository.ts';
+import { refundTask } from '../../studio/refund.ts';
+import { User } from '../../users/user.entity.ts';
+
+const taskInProgress = () =>
+  new HttpProblem({
+    status: 409,
+    code: 'task_in_progress',
+    title: 'Task still in progress',
+    detail: 'The task is still running; it is refunded automatically if it fails.',
+  });
+
+/**
+ * Refunds a task's credits to its owner. `taskId` is the public id (`tsk_...`) or the uuid. Answers the credits
+ * returned by this call: 0 when already refunded or free. 404 for an unknown task, 409 while it is in flight.
+ */
+export async function refundTaskAsAdmin(
+  em: SqlEntityManager,
+  taskId: string,
+  admin: { username: string },
+): Promise<{ amount: number; message: string }> {
+  const task = await new ImageTaskRepository(em).findByAnyId(taskId);
+  if (!task) throw notFound('No such task.');
+  if ((IN_FLIGHT_STATUSES as readonly string[]).includes(task.status)) throw taskInProgress();
+  const amount = await refundTask(em, task.id, `refunded by admin ${admin.username}`);
+  if (amount > 0) {
+    const owner = await em.findOne(User, { id: task.user.id });
+    return { amount, message: `Refunded ${amount} credits to ${owner?.username ?? 'the user'}` };
+  }
+  return { amount: 0, message: task.creditsUsed > 0 ? 'This task was already refunded' : 'This task was free: nothing to refund' };
+}

@@ -1,0 +1,52 @@
+// Users (spec 001 §7 "Users"): list with image counts, create, edit, enable/disable, credits, delete.
+import type { adminUserRoutes } from '@app/contract';
+import { notFound } from '../../../errors.ts';
+import type { HandlersFor } from '../../../http/bind.ts';
+import type { AppContext, Principal } from '../../../http/context.ts';
+import type { User } from '../../users/user.entity.ts';
+import { presentAdminUser } from './users.presenter.ts';
+import { countUserImages, listUsersWithImageCounts } from './users.queries.ts';
+import { createUserAsAdmin, setCreditsAsAdmin, softDeleteUser, toggleUserAsAdmin, updateUserAsAdmin } from './users.service.ts';
+
+const userNotFound = () => notFound('No such user.');
+
+/** The signed-in admin (the role check guarantees one). */
+function actorOf(ctx: AppContext): Principal {
+  const actor = ctx.state.user;
+  if (!actor) throw new Error('admin route reached without a user');
+  return actor;
+}
+
+async function answer(ctx: AppContext, user: User | null) {
+  if (!user) throw userNotFound();
+  return { status: 200 as const, body: presentAdminUser(user, await countUserImages(ctx.state.em, user.id)) };
+}
+
+export const adminUserHandlers = {
+  async listAdminUsers(ctx, { query }) {
+    const { users, total, imageCounts } = await listUsersWithImageCounts(ctx.state.em, query);
+    return { status: 200, body: { data: users.map((user) => presentAdminUser(user, imageCounts.get(user.id) ?? 0)), total } };
+  },
+
+  async createAdminUser(ctx, { body }) {
+    const user = await createUserAsAdmin(ctx.state.em, body, actorOf(ctx));
+    return { status: 201, body: presentAdminUser(user, 0) };
+  },
+
+  async updateAdminUser(ctx, { params, body }) {
+    return answer(ctx, await updateUserAsAdmin(ctx.state.em, params.id, body, actorOf(ctx)));
+  },
+
+  async toggleAdminUser(ctx, { params, body }) {
+    return answer(ctx, await toggleUserAsAdmin(ctx.state.em, params.userId, body.isActive, actorOf(ctx)));
+  },
+
+  async setUserCredits(ctx, { params, body }) {
+    return answer(ctx, await setCreditsAsAdmin(ctx.state.em, params.userId, body.credits, actorOf(ctx)));
+  },
+
+  async deleteAdminUser(ctx, { params }) {
+    if (!(await softDeleteUser(ctx.state.em, params.id, actorOf(ctx), ctx.services.studio?.storage))) throw userNotFound();
+    return { status: 200, body: { message: 'User deleted' } };
+  },
+} satisfies HandlersFor<typeof adminUserRoutes>;

@@ -1,0 +1,38 @@
+// Setting a balance by hand: the signed difference goes to the ledger as one `adjustment`, computed under a
+// row lock, so a purchase or a charge landing at the same moment cannot make the books disagree.
+import { randomUUID } from 'node:crypto';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { applyLedgerEntry } from '../../ledger/ledger.service.ts';
+
+/** Ledger key of one admin balance change: unique per change (two identical edits are two entries). */
+export const adminCreditsKey = () => `admin-credits:${randomUUID()}`;
+
+/**
+ * Sets a user's balance to `credits` (>= 0). Locks the user row, writes the difference as an `adjustment`
+ * (nothing when unchanged) and returns the change, or null when there is no such user. Joins an open
+ * transaction when given one.
+ */
+export async function setUserCredits(
+  em: SqlEntityManager,
+  userId: string,
+  credits: number,
+  actor: { username: string },
+): Promise<{ before: number; after: number } | null> {
+  return em.transactional(async (tx) => {
+    const [row] = await tx.execute<{ credits: number }[]>('select "credits" from "users" where "id" = ? for update', [userId]);
+    if (!row) return null;
+    const difference = credits - row.credits;
+    if (difference !== 0) {
+      const result = await applyLedgerEntry(tx, {
+        userId,
+        amount: difference,
+        type: 'adjustment',
+        businessKey: adminCreditsKey(),
+        description: `Balance set from ${row.credits} to ${credits} by admin ${actor.username}`,
+      });
+      // The row is locked and the target is >= 0, so the guarded update cannot refuse: anything else is a bug.
+      if (!result.applied) throw new Error(`credits adjustment not applied: ${result.reason}`);
+    }
+    return { before: row.credits, after: credits };
+  });
+}

@@ -1,0 +1,157 @@
+// Admin changes to users: create, edit, enable/disable and delete, with the rules that keep an admin from
+// locking themselves out and a disabled user from staying signed in.
+import type { AdminUserCreate, AdminUserUpdate } from '@app/contract';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { Principal } from '../../../http/context.ts';
+import type { FileStorage } from '../../../storage/storage.ts';
+import { hashPassword } from '../../auth/hash-slot.ts';
+import { NO_PASSWORD } from '../../auth/password.ts';
+import { destroyUserSessions } from '../../auth/session.service.ts';
+import { ApiToken } from '../../tokens/api-token.entity.ts';
+import { User } from '../../users/user.entity.ts';
+import { createUser, UserConflictError } from '../../users/user.service.ts';
+import { USERNAME_MAX, usernameKey } from '../../users/username.ts';
+import { cannotChangeSelf, fieldConflict, invalidField } from '../problems.ts';
+import { deletedUsername, isDeletedUsername } from './deleted-user.ts';
+import { setUserCredits } from './user-credits.ts';
+import { deleteFiles, deleteUserTaskRows } from './user-tasks.ts';
+
+const usernameTaken = () => fieldConflict('username', 'Username is already taken', 'username_taken');
+
+/** The case-folded key can be longer than the name itself (NFKC); it must still fit the column. */
+function assertUsernameFits(username: string | undefined): void {
+  if (username !== undefined && usernameKey(username).length > USERNAME_MAX)
+    throw invalidField('username', 'Username must be at most 50 characters');
+}
+
+/** Blank optional email is stored as null. */
+const emailOrNull = (email: string | null | undefined) => email?.trim() || null;
+
+/** Locks a user row for the rest of the transaction; deleted users count as missing. */
+async function lockUser(tx: SqlEntityManager, id: string): Promise<User | null> {
+  const user = await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  return user && !isDeletedUsername(user.username) ? user : null;
+}
+
+/** Refuses changes that would lock the acting admin out of the admin area (409 `cannot_change_self`). */
+function assertNotSelfLockout(actor: Principal, targetId: string, change: { isAdmin?: boolean; isActive?: boolean }): void {
+  if (actor.id !== targetId) return;
+  if (change.isAdmin === false) throw cannotChangeSelf('You cannot remove your own admin rights.', 'isAdmin');
+  if (change.isActive === false) throw cannotChangeSelf('You cannot disable your own account.', 'isActive');
+}
+
+/**
+ * Creates a user as registration does (hashed password, start credits as a `bonus`), then sets the balance
+ * to `credits` with an `adjustment`, all in one transaction. 409 with `/body/username` when taken.
+ */
+export async function createUserAsAdmin(em: SqlEntityManager, input: AdminUserCreate, actor: Principal): Promise<User> {
+  assertUsernameFits(input.username);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const id = await em.transactional(async (tx) => {
+      const user = await createUser(tx, {
+        username: input.username,
+        passwordHash,
+        email: emailOrNull(input.email),
+        isAdmin: input.isAdmin,
+      });
+      if (!input.isActive) await tx.nativeUpdate(User, { id: user.id }, { isActive: false });
+      await setUserCredits(tx, user.id, input.credits, actor);
+      return user.id;
+    });
+    return await em.findOneOrFail(User, { id }, { refresh: true });
+  } catch (error) {
+    if (error instanceof UserConflictError) throw usernameTaken();
+    throw error;
+  }
+}
+
+/**
+ * Changes a user; null when there is none (or it was deleted). A new password or disabling ends their
+ * sessions; a credits change is a ledger `adjustment`. The row is locked for the whole change.
+ */
+export async function updateUserAsAdmin(em: SqlEntityManager, id: string, input: AdminUserUpdate, actor: Principal): Promise<User | null> {
+  assertNotSelfLockout(actor, id, input);
+  assertUsernameFits(input.username);
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    const found = await em.transactional(async (tx) => {
+      const user = await lockUser(tx, id);
+      if (!user) return false;
+      if (input.username !== undefined) {
+        user.username = input.username.trim();
+        user.usernameKey = usernameKey(input.username);
+      }
+      if (input.email !== undefined) user.email = emailOrNull(input.email);
+      if (input.isAdmin !== undefined) user.isAdmin = input.isAdmin;
+      if (input.isActive !== undefined) user.isActive = input.isActive;
+      if (passwordHash) user.passwordHash = passwordHash;
+      await tx.flush();
+      if (passwordHash || input.isActive === false) await destroyUserSessions(tx, id);
+      if (input.credits !== undefined) await setUserCredits(tx, id, input.credits, actor);
+      return true;
+    });
+    return found ? await em.findOneOrFail(User, { id }, { refresh: true }) : null;
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException && /username/i.test(error.message)) throw usernameTaken();
+    throw error;
+  }
+}
+
+/** Enables or disables a user (`isActive` omitted flips it); disabling ends their sessions. Null when missing. */
+export async function toggleUserAsAdmin(
+  em: SqlEntityManager,
+  id: string,
+  isActive: boolean | undefined,
+  actor: Principal,
+): Promise<User | null> {
+  assertNotSelfLockout(actor, id, { isActive: isActive ?? (actor.id === id ? false : undefined) });
+  const found = await em.transactional(async (tx) => {
+    const user = await lockUser(tx, id);
+    if (!user) return false;
+    user.isActive = isActive ?? !user.isActive;
+    await tx.flush();
+    if (!user.isActive) await destroyUserSessions(tx, id);
+    return true;
+  });
+  return found ? await em.findOneOrFail(User, { id }, { refresh: true }) : null;
+}
+
+/** Sets a user's balance (see `setUserCredits`); null when there is no such (undeleted) user. */
+export async function setCreditsAsAdmin(em: SqlEntityManager, id: string, credits: number, actor: Principal): Promise<User | null> {
+  const found = await em.transactional(async (tx) => {
+    if (!(await lockUser(tx, id))) return false;
+    await setUserCredits(tx, id, credits, actor);
+    return true;
+  });
+  return found ? await em.findOneOrFail(User, { id }, { refresh: true }) : null;
+}
+
+/**
+ * Deletes a user softly, keeping the books: the row stays as an anonymous, disabled account (username
+ * `deleted:<id>`, no email, password, Google link or admin rights) so orders and ledger entries keep their
+ * owner; sessions, API tokens and image tasks are deleted in the same transaction, then the tasks' stored
+ * files. False when there is no such user. 409 `cannot_change_self` for the acting admin's own account.
+ */
+export async function softDeleteUser(em: SqlEntityManager, id: string, actor: Principal, storage?: FileStorage): Promise<boolean> {
+  if (actor.id === id) throw cannotChangeSelf('You cannot delete your own account.');
+  const fileKeys = await em.transactional(async (tx) => {
+    const user = await lockUser(tx, id);
+    if (!user) return null;
+    user.username = deletedUsername(id);
+    user.usernameKey = deletedUsername(id);
+    user.email = null;
+    user.googleId = null;
+    user.passwordHash = NO_PASSWORD;
+    user.isAdmin = false;
+    user.isActive = false;
+    await tx.flush();
+    await destroyUserSessions(tx, id);
+    await tx.nativeDelete(ApiToken, { user: id });
+    return deleteUserTaskRows(tx, storage, id);
+  });
+  if (!fileKeys) return false;
+  await deleteFiles(storage, fileKeys);
+  return true;
+}

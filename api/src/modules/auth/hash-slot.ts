@@ -1,0 +1,19 @@
+// Password hashing from a request: a full hashing queue becomes a retryable 429 instead of a 500.
+import { tooManyRequests } from '../../errors.ts';
+import { SemaphoreFullError } from './bounded-semaphore.ts';
+import { passwords } from './password.ts';
+
+async function busyAware<T>(job: () => Promise<T>): Promise<T> {
+  try {
+    return await job();
+  } catch (error) {
+    if (error instanceof SemaphoreFullError) throw tooManyRequests(1, 'The server is busy checking passwords. Try again in a moment.');
+    throw error;
+  }
+}
+
+/** `passwords.hash`, answering 429 when the hashing queue is full. */
+export const hashPassword = (password: string) => busyAware(() => passwords.hash(password));
+
+/** `passwords.verify`, answering 429 when the hashing queue is full. */
+export const verifyPassword = (stored: string | null | undefined, password: string) => busyAware(() => passwords.verify(stored, password));

@@ -1,0 +1,20 @@
+import type { ApiModule } from '../module.ts';
+import { ensureFirstAdmin } from './first-admin.ts';
+import { googleHandlers } from './google/routes.ts';
+import { authHandlers } from './routes.ts';
+import { Session } from './session.entity.ts';
+import { sessionResolver } from './session.resolver.ts';
+
+export { type AdminUpsert, upsertAdmin } from './first-admin.ts';
+export { passwords } from './password.ts';
+export { createSession, destroyUserSessions } from './session.service.ts';
+export { SESSION_COOKIE } from './session-cookie.ts';
+
+/** Sign-up, password and Google sign-in, sessions (cookie `sid`) and password changes. */
+export const authModule: ApiModule = {
+  name: 'auth',
+  entities: [Session],
+  handlers: { ...authHandlers, ...googleHandlers },
+  principalResolvers: [sessionResolver],
+  onStart: (context) => ensureFirstAdmin(context),
+};

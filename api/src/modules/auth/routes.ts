@@ -1,0 +1,103 @@
+// Registration, password sign-in, sign-out, the current user and password changes.
+import type {
+  changePassword as changePasswordRoute,
+  getCurrentUser as getCurrentUserRoute,
+  loginUser as loginUserRoute,
+  logoutUser as logoutUserRoute,
+  registerUser as registerUserRoute,
+} from '@app/contract';
+import { unauthorized } from '../../errors.ts';
+import type { HandlersFor } from '../../http/bind.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
+import { presentCurrentUser } from '../users/presenter.ts';
+import { User } from '../users/user.entity.ts';
+import { UserRepository } from '../users/user.repository.ts';
+import { createUser, UserConflictError } from '../users/user.service.ts';
+import { USERNAME_MAX, usernameKey } from '../users/username.ts';
+import { authLimiters } from './auth-limits.ts';
+import { assertSameSiteRequest } from './csrf.ts';
+import { hashPassword, verifyPassword } from './hash-slot.ts';
+import { passwords } from './password.ts';
+import { accountDisabled, invalidCredentials, invalidField, usernameTaken } from './problems.ts';
+import { createSession, destroySession, destroyUserSessions } from './session.service.ts';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie.ts';
+import { startSignedInSession } from './sign-in.ts';
+
+const TOO_MANY_LOGINS = 'Too many sign-in attempts. Try again later.';
+
+export const authHandlers = {
+  async registerUser(ctx, { body }) {
+    // No session yet, but a forged cross-site sign-up is still refused.
+    assertSameSiteRequest(ctx);
+    enforceRateLimit(authLimiters(ctx.services).registerByIp, ctx.ip, 'Too many sign-ups from this network. Try again later.');
+    if (usernameKey(body.username).length > USERNAME_MAX) throw invalidField('username', 'Username must be at most 50 characters');
+    const repo = new UserRepository(ctx.state.em);
+    if (await repo.isUsernameTaken(body.username)) throw usernameTaken();
+    const passwordHash = await hashPassword(body.password);
+    try {
+      const user = await createUser(ctx.state.em, { username: body.username, passwordHash, email: body.email });
+      // Registration does not sign in: the page switches to sign-in mode.
+      return { status: 201, body: { message: 'Account created. Sign in to continue.', user: presentCurrentUser(user) } };
+    } catch (error) {
+      // Lost a race for the same name.
+      if (error instanceof UserConflictError) throw usernameTaken();
+      throw error;
+    }
+  },
+
+  async loginUser(ctx, { body }) {
+    // Refuses login CSRF (signing a victim into the attacker's account) from foreign pages.
+    assertSameSiteRequest(ctx);
+    const limiters = authLimiters(ctx.services);
+    const key = usernameKey(body.username);
+    enforceRateLimit(limiters.loginByIp, ctx.ip, TOO_MANY_LOGINS);
+    enforceRateLimit(limiters.loginByUsername, key, TOO_MANY_LOGINS);
+    const user = await new UserRepository(ctx.state.em).findWithPasswordHash({ usernameKey: key });
+    // An unknown user still costs one hash, so the answer time does not reveal which names exist.
+    const valid = await verifyPassword(user?.passwordHash, body.password);
+    if (!user || !valid) throw invalidCredentials();
+    if (!user.isActive) throw accountDisabled();
+    if (passwords.needsRehash(user.passwordHash)) {
+      await ctx.state.em.nativeUpdate(User, { id: user.id }, { passwordHash: await hashPassword(body.password) });
+    }
+    await startSignedInSession(ctx, user.id);
+    return { status: 200, body: { message: 'Signed in', user: presentCurrentUser(user) } };
+  },
+
+  async logoutUser(ctx) {
+    const sid = readSessionCookie(ctx);
+    if (sid) await destroySession(ctx.state.em, sid);
+    clearSessionCookie(ctx);
+    return { status: 204, body: undefined };
+  },
+
+  async getCurrentUser(ctx) {
+    const principal = ctx.state.user;
+    const user = principal ? await new UserRepository(ctx.state.em).findById(principal.id) : null;
+    return { status: 200, body: { user: user?.isActive ? presentCurrentUser(user) : null } };
+  },
+
+  async changePassword(ctx, { body }) {
+    const principal = ctx.state.user;
+    if (!principal) throw unauthorized();
+    // Guessing the current password through this route counts against the same budget as logins.
+    enforceRateLimit(authLimiters(ctx.services).loginByUsername, usernameKey(principal.username), TOO_MANY_LOGINS);
+    const { em } = ctx.state;
+    const user = await new UserRepository(em).findWithPasswordHash({ id: principal.id });
+    if (!user) throw unauthorized();
+    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+      throw invalidField('currentPassword', 'Current password is incorrect');
+    }
+    const passwordHash = await hashPassword(body.newPassword);
+    // New hash, every session ended, a fresh one for this browser: all or nothing.
+    const sid = await em.transactional(async (tx) => {
+      await tx.nativeUpdate(User, { id: user.id }, { passwordHash });
+      await destroyUserSessions(tx, user.id);
+      return createSession(tx, user.id, ctx.services.config.sessions);
+    });
+    setSessionCookie(ctx, sid);
+    return { status: 200, body: { message: 'Password changed' } };
+  },
+} satisfies HandlersFor<
+  readonly [typeof registerUserRoute, typeof loginUserRoute, typeof logoutUserRoute, typeof getCurrentUserRoute, typeof changePasswordRoute]
+>;

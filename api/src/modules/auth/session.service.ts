@@ -1,0 +1,97 @@
+// Server-side sessions: random ids handed to the browser, only their hashes kept here.
+import { createHash, randomBytes } from 'node:crypto';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { SessionConfig } from '../../config.ts';
+import type { User } from '../users/user.entity.ts';
+import { Session } from './session.entity.ts';
+
+/** `lastSeenAt` is written at most this often per session. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
+/** 32 random bytes in base64url: 256 bits, 43 characters. */
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new session id (256 random bits), as sent in the cookie. */
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Whether a cookie value can be a session id at all (anything else is ignored without a query). */
+export function isSessionId(value: string | undefined): value is string {
+  return typeof value === 'string' && SESSION_ID.test(value);
+}
+
+/** The stored form of a session id. */
+export function hashSessionId(sid: string): string {
+  return createHash('sha256').update(sid).digest('hex');
+}
+
+/** Starts a session for a user; returns the id to put in the cookie. */
+export async function createSession(em: SqlEntityManager, userId: string, lifetimes: SessionConfig, now = new Date()): Promise<string> {
+  const sid = newSessionId();
+  await em.insert(Session, {
+    idHash: hashSessionId(sid),
+    user: userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + lifetimes.absoluteMs),
+  });
+  return sid;
+}
+
+/**
+ * The active user behind a session id, or undefined. Expired sessions are deleted; so are all sessions
+ * of a disabled user (they must not come back if the user is enabled again). Slides the idle expiry.
+ */
+export async function resolveSession(
+  em: SqlEntityManager,
+  sid: string,
+  lifetimes: SessionConfig,
+  now = new Date(),
+): Promise<User | undefined> {
+  const idHash = hashSessionId(sid);
+  const session = await em.findOne(Session, { idHash }, { populate: ['user'] });
+  if (!session) return undefined;
+  const idleEnd = session.lastSeenAt.getTime() + lifetimes.idleMs;
+  if (session.expiresAt.getTime() <= now.getTime() || idleEnd <= now.getTime()) {
+    await em.nativeDelete(Session, { idHash });
+    return undefined;
+  }
+  const user = session.user;
+  if (!user.isActive) {
+    await destroyUserSessions(em, user.id);
+    return undefined;
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+    // Conditional, so concurrent requests of one browser write once.
+    await em.nativeUpdate(
+      Session,
+      { idHash, lastSeenAt: { $lte: new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS) } },
+      { lastSeenAt: now },
+    );
+  }
+  return user;
+}
+
+/** Ends one session (logout, rotation). Unknown ids are ignored. */
+export async function destroySession(em: SqlEntityManager, sid: string): Promise<void> {
+  await em.nativeDelete(Session, { idHash: hashSessionId(sid) });
+}
+
+/** Ends every session of a user (password change, account disabled). */
+export async function destroyUserSessions(em: SqlEntityManager, userId: string): Promise<number> {
+  return em.nativeDelete(Session, { user: userId });
+}
+
+/** Drops a user's expired sessions, so the table does not grow with abandoned browsers. */
+export async function purgeExpiredSessions(
+  em: SqlEntityManager,
+  userId: string,
+  lifetimes: SessionConfig,
+  now = new Date(),
+): Promise<void> {
+  await em.nativeDelete(Session, {
+    user: userId,
+    $or: [{ expiresAt: { $lte: now } }, { lastSeenAt: { $lte: new Date(now.getTime() - lifetimes.idleMs) } }],
+  });
+}

@@ -1,0 +1,44 @@
+// At submission: the callback address is checked and the token that will sign it is found; once the task
+// is queued its delivery is recorded for the dispatcher.
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { FetchImageOptions } from '../../../net/fetch-image.ts';
+import { checkUrl, GuardedFetchError } from '../../../net/guarded-fetch.ts';
+import { ApiToken } from '../../tokens/api-token.entity.ts';
+import { hashToken } from '../../tokens/token.service.ts';
+import { invalidCallbackUrl } from '../problems.ts';
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * Checks `url` with the SSRF guard (private, loopback and non-http(s) addresses are refused: 400 at
+ * `/body/callbackUrl`) and returns the id of the calling token, whose secret signs the deliveries.
+ */
+export async function checkCallbackTarget(
+  em: SqlEntityManager,
+  authorization: string,
+  url: string,
+  fetchOptions: FetchImageOptions,
+): Promise<{ apiTokenId: string }> {
+  try {
+    await checkUrl(url, fetchOptions);
+  } catch (error) {
+    if (error instanceof GuardedFetchError) throw invalidCallbackUrl(error.message);
+    throw error;
+  }
+  const bearer = BEARER.exec(authorization)?.[1];
+  const token = bearer ? await em.findOne(ApiToken, { tokenHash: hashToken(bearer) }) : null;
+  if (!token) throw new Error('automation callback without a resolvable bearer token');
+  if (!token.signingSecret) {
+    throw invalidCallbackUrl('This token was created before callbacks existed and has no signing secret. Create a new token.');
+  }
+  return { apiTokenId: token.id };
+}
+
+/** Records the delivery of a queued task's callback; the dispatcher sends it once the task has ended. */
+export async function recordCallback(em: SqlEntityManager, taskId: string, apiTokenId: string, url: string): Promise<void> {
+  await em.execute(
+    `insert into "webhook_deliveries" ("id", "task_id", "api_token_id", "url", "state", "attempt", "next_attempt_at", "created_at")
+     values (?, ?, ?, ?, 'waiting', 0, ?, ?)`,
+    [crypto.randomUUID(), taskId, apiTokenId, url, new Date(), new Date()],
+  );
+}

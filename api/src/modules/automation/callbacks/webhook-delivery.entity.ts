@@ -1,0 +1,38 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { ImageTask } from '../../studio/image-task.entity.ts';
+import { ApiToken } from '../../tokens/api-token.entity.ts';
+
+export const DELIVERY_STATES = ['waiting', 'delivered', 'failed'] as const;
+
+/**
+ * One callback to send when a task ends: recorded at submission, sent by the dispatcher once the task is
+ * completed or failed, retried with backoff. Its id is the `webhook-id` of every attempt (receivers dedupe on it).
+ */
+export const WebhookDelivery = defineEntity({
+  name: 'WebhookDelivery',
+  tableName: 'webhook_deliveries',
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => crypto.randomUUID()),
+    task: p.manyToOne(ImageTask).deleteRule('cascade').index(),
+    /** Whose signing secret signs it; deleting the token stops its deliveries. */
+    apiToken: p.manyToOne(ApiToken).deleteRule('cascade'),
+    url: p.string().length(2048),
+    state: p.enum(DELIVERY_STATES).default('waiting'),
+    /** Attempts made so far. */
+    attempt: p.integer().default(0),
+    /** HTTP status of the last attempt (null when it got no answer). */
+    statusCode: p.integer().nullable(),
+    /** Why the last attempt failed. */
+    error: p.text().nullable(),
+    /** When to try next (first: as soon as the task has ended). */
+    nextAttemptAt: p.datetime().index(),
+    /** A dispatcher holds the row until then. */
+    leaseUntil: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    deliveredAt: p.datetime().nullable(),
+  },
+});
+export type WebhookDelivery = InferEntity<typeof WebhookDelivery>;

@@ -1,0 +1,76 @@
+// Idempotent submissions: insert-first claims a key, the stored answer is replayed on a retry.
+import { createHash } from 'node:crypto';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { idempotencyInProgress, idempotencyKeyReused } from './problems.ts';
+
+/** Keys are kept at least this long (then purged lazily on the owner's next keyed request). */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** A claim still in progress after this long belongs to a request that died (crash, restart): it is dropped. */
+export const IDEMPOTENCY_STALE_CLAIM_MS = 5 * 60 * 1000;
+
+export type IdempotencyClaim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: unknown };
+
+/** JSON with object keys sorted at every level, so key order does not change the hash. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** SHA-256 (hex) of method, path and canonical JSON body. */
+export function requestHash(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method.toUpperCase()}\n${path}\n${canonicalJson(body)}`)
+    .digest('hex');
+}
+
+/**
+ * Claims `key` for this request, or answers how to treat a repeat: the stored answer to replay, 422
+ * `idempotency_key_reused` for another request, 409 `idempotency_in_progress` while the first still runs.
+ */
+export async function claimIdempotencyKey(em: SqlEntityManager, userId: string, key: string, hash: string): Promise<IdempotencyClaim> {
+  const now = Date.now();
+  await em.execute(
+    `delete from "idempotency_keys" where "user_id" = ? and ("created_at" < ? or ("state" = 'in_progress' and "created_at" < ?))`,
+    [userId, new Date(now - IDEMPOTENCY_RETENTION_MS), new Date(now - IDEMPOTENCY_STALE_CLAIM_MS)],
+  );
+  const inserted = await em.execute<{ id: string }[]>(
+    `insert into "idempotency_keys" ("id", "user_id", "key", "request_hash", "state", "created_at")
+     values (?, ?, ?, ?, 'in_progress', ?) on conflict ("user_id", "key") do nothing returning "id"`,
+    [crypto.randomUUID(), userId, key, hash, new Date()],
+  );
+  if (inserted.length) return { kind: 'claimed' };
+  const [row] = await em.execute<{ request_hash: string; state: string; response_status: number | null; response_body: string | null }[]>(
+    'select "request_hash", "state", "response_status", "response_body" from "idempotency_keys" where "user_id" = ? and "key" = ?',
+    [userId, key],
+  );
+  // Released between our insert and select: the caller may simply retry.
+  if (!row) throw idempotencyInProgress();
+  if (row.request_hash !== hash) throw idempotencyKeyReused();
+  if (row.state !== 'done' || row.response_status === null) throw idempotencyInProgress();
+  return { kind: 'replay', status: row.response_status, body: row.response_body === null ? undefined : JSON.parse(row.response_body) };
+}
+
+/** Stores the answer of a claimed key, to be replayed. */
+export async function completeIdempotencyKey(
+  em: SqlEntityManager,
+  userId: string,
+  key: string,
+  status: number,
+  body: unknown,
+): Promise<void> {
+  await em.execute(
+    `update "idempotency_keys" set "state" = 'done', "response_status" = ?, "response_body" = ? where "user_id" = ? and "key" = ?`,
+    [status, JSON.stringify(body), userId, key],
+  );
+}
+
+/** Frees a claimed key after a failed request (nothing was charged), so the same key may be used again. */
+export async function releaseIdempotencyKey(em: SqlEntityManager, userId: string, key: string): Promise<void> {
+  await em.execute(`delete from "idempotency_keys" where "user_id" = ? and "key" = ? and "state" = 'in_progress'`, [userId, key]);
+}

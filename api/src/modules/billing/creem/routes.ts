@@ -1,0 +1,58 @@
+// Card payments through Creem: checkout, webhook, return check.
+import type { createCreemCheckout, receiveCreemWebhook, verifyCreemReturn } from '@app/contract';
+import type { HandlersFor } from '../../../http/bind.ts';
+import type { AppContext } from '../../../http/context.ts';
+import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
+import { notifyPurchaseCompleted } from '../notifications/purchase-notification.ts';
+import { presentPaymentOrder } from '../orders/presenter.ts';
+import { isCreemAvailable } from '../pricing.service.ts';
+import { paymentMethodUnavailable } from '../problems.ts';
+import { publicOrigin } from '../public-url.ts';
+import { startCreemCheckout } from './checkout.service.ts';
+import { creemConnection, creemWebhookSecret } from './creem-connection.ts';
+import { verifyCreemReturn as verifyReturn } from './return.service.ts';
+import { handleCreemWebhook } from './webhook.service.ts';
+
+/** The signed-in caller's id (the route's role guarantees one). */
+const callerId = (ctx: AppContext) => ctx.state.user?.id ?? '';
+
+export const creemHandlers = {
+  async createCreemCheckout(ctx, { body }) {
+    const settings = await new AdminSettingsRepository(ctx.state.em).get();
+    const connection = creemConnection(settings, ctx.services.config);
+    if (!isCreemAvailable(settings) || !connection) throw paymentMethodUnavailable('Card payment');
+    const result = await startCreemCheckout(ctx.state.em, ctx.services.logger, {
+      userId: callerId(ctx),
+      packageId: body.packageId,
+      connection,
+      // No query string of our own: Creem's redirect signature covers every parameter of the URL.
+      successUrl: `${publicOrigin(ctx, 'Card payment')}/purchase-credits`,
+    });
+    return { status: 201, body: result };
+  },
+
+  async receiveCreemWebhook(ctx) {
+    // Payments already under way are honoured while card payment is switched off, as long as the secret is set.
+    const secret = creemWebhookSecret(await new AdminSettingsRepository(ctx.state.em).get());
+    if (!secret) throw paymentMethodUnavailable('Card payment');
+    const { ack, granted } = await handleCreemWebhook(ctx.state.em, ctx.services.logger, {
+      rawBody: ctx.request.rawBody,
+      signature: ctx.get('creem-signature') || undefined,
+      secret,
+    });
+    if (granted) await notifyPurchaseCompleted(ctx.services, granted);
+    return { status: 200, body: ack };
+  },
+
+  async verifyCreemReturn(ctx) {
+    const connection = creemConnection(await new AdminSettingsRepository(ctx.state.em).get(), ctx.services.config);
+    if (!connection) throw paymentMethodUnavailable('Card payment');
+    const { order, granted } = await verifyReturn(ctx.state.em, ctx.services.logger, {
+      userId: callerId(ctx),
+      querystring: ctx.querystring,
+      connection,
+    });
+    if (granted) await notifyPurchaseCompleted(ctx.services, order);
+    return { status: 200, body: presentPaymentOrder(order) };
+  },
+} satisfies HandlersFor<[typeof createCreemCheckout, typeof receiveCreemWebhook, typeof verifyCreemReturn]>;

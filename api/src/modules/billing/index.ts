@@ -1,0 +1,29 @@
+import type { billingRoutes } from '@app/contract';
+import type { HandlersFor } from '../../http/bind.ts';
+import type { ApiModule } from '../module.ts';
+import { CreditPackage } from './credit-package.entity.ts';
+import { creemHandlers } from './creem/routes.ts';
+import { historyHandlers } from './history/routes.ts';
+import { Order } from './orders/order.entity.ts';
+import { PaymentEvent } from './orders/payment-event.entity.ts';
+import { paypalHandlers } from './paypal/routes.ts';
+import { catalogHandlers } from './routes.ts';
+import { seedCreditPackages } from './seeds.ts';
+
+export { notifyOperator, type OperatorEvent, type OperatorNotifier, operatorNotifier } from './notifications/operator-notifier.ts';
+
+/** Every billing route, checked here to have exactly one handler. */
+const billingHandlers = {
+  ...catalogHandlers,
+  ...historyHandlers,
+  ...creemHandlers,
+  ...paypalHandlers,
+} satisfies HandlersFor<typeof billingRoutes>;
+
+/** Packages and prices, payment orders (Creem, PayPal) and the user's stats and credit history. */
+export const billingModule: ApiModule = {
+  name: 'billing',
+  entities: [CreditPackage, Order, PaymentEvent],
+  handlers: billingHandlers,
+  seed: seedCreditPackages,
+};

@@ -1,0 +1,37 @@
+// Public prices and which payment methods can actually be used.
+import type { Pricing } from '@app/contract';
+import type { AdminSettings } from '../settings/admin-settings.entity.ts';
+
+type PaymentSettings = Pick<
+  AdminSettings,
+  'creemEnabled' | 'creemApiKey' | 'creemWebhookSecret' | 'paypalEnabled' | 'paypalClientId' | 'paypalClientSecret'
+>;
+
+/** Whether a setting holds a non-blank value. */
+export const configured = (value: string | null | undefined) => typeof value === 'string' && value.trim() !== '';
+
+/**
+ * Card payment (Creem) is offered only when switched on and given an API key (to create checkouts) and a webhook
+ * secret (the signed webhook is what grants the credits).
+ */
+export function isCreemAvailable(settings: PaymentSettings): boolean {
+  return settings.creemEnabled && configured(settings.creemApiKey) && configured(settings.creemWebhookSecret);
+}
+
+/** PayPal is offered only when switched on and given both client id and secret. */
+export function isPaypalAvailable(settings: PaymentSettings): boolean {
+  return settings.paypalEnabled && configured(settings.paypalClientId) && configured(settings.paypalClientSecret);
+}
+
+/** The public pricing answer built from the admin settings. */
+export function currentPricing(settings: AdminSettings): Pricing {
+  return {
+    nanoBananaApiPrice: settings.nanoBananaApiPrice,
+    nanoBananaEditApiPrice: settings.nanoBananaEditApiPrice,
+    nanoBananaResizeCredits: settings.nanoBananaResizeCredits,
+    nanoBananaCredits: settings.nanoBananaCredits,
+    nanoBananaEditCredits: settings.nanoBananaEditCredits,
+    creemEnabled: isCreemAvailable(settings),
+    paypalEnabled: isPaypalAvailable(settings),
+  };
+}

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { matchesIfNoneMatch, pageSignature, taskListEtag } from './etag.ts';
+
+const query = { page: 1, limit: 16, days: 7 };
+
+describe('task list ETags', () => {
+  it('are strong, stable, and differ by user, page, window, total and content', () => {
+    const version = { total: 3, signature: 'abc' };
+    const tag = taskListEtag('u1', query, version);
+    expect(tag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    expect(taskListEtag('u1', query, { ...version })).toBe(tag);
+    const others = [
+      taskListEtag('u2', query, version),
+      taskListEtag('u1', { ...query, page: 2 }, version),
+      taskListEtag('u1', { ...query, limit: 17 }, version),
+      taskListEtag('u1', { ...query, days: 14 }, version),
+      taskListEtag('u1', query, { ...version, total: 4 }),
+      taskListEtag('u1', query, { ...version, signature: 'abd' }),
+    ];
+    expect(new Set([tag, ...others]).size).toBe(7);
+  });
+
+  it('sign a page the way the database does: md5 of id:revision joined by commas', () => {
+    const tasks = [
+      { id: 'b', revision: 2 },
+      { id: 'a', revision: 1 },
+    ];
+    expect(pageSignature(tasks)).toBe(createHash('md5').update('b:2,a:1').digest('hex'));
+    expect(pageSignature([])).toBe('empty');
+    expect(pageSignature([{ id: 'b', revision: 3 }, tasks[1] ?? { id: '', revision: 0 }])).not.toBe(pageSignature(tasks));
+  });
+
+  it('match If-None-Match lists, weak forms and *', () => {
+    const tag = '"abc"';
+    expect(matchesIfNoneMatch(undefined, tag)).toBe(false);
+    expect(matchesIfNoneMatch('', tag)).toBe(false);
+    expect(matchesIfNoneMatch('"abc"', tag)).toBe(true);
+    expect(matchesIfNoneMatch('W/"abc"', tag)).toBe(true);
+    expect(matchesIfNoneMatch('"x", "abc" ,"y"', tag)).toBe(true);
+    expect(matchesIfNoneMatch('*', tag)).toBe(true);
+    expect(matchesIfNoneMatch('"abcd"', tag)).toBe(false);
+    expect(matchesIfNoneMatch('abc', tag)).toBe(false);
+  });
+});

@@ -1,0 +1,195 @@
+// One step of a task's life, as the job runner (or a provider callback) performs it:
+//   pending    -> submit to a provider -> generating
+//   generating -> ask the provider -> completed (results stored) | failed (refunded) | look again later
+// Every step ends with a guarded transition (task-state.ts), so racing paths are harmless.
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { Logger } from 'pino';
+import type { StudioConfig } from '../../../config.studio.ts';
+import type { Orm } from '../../../db/orm.ts';
+import { rehostResultImage } from '../../../images/store.ts';
+import type { FetchImageOptions } from '../../../net/fetch-image.ts';
+import { isImageProviderError } from '../../../providers/image/provider.ts';
+import type { FileStorage } from '../../../storage/storage.ts';
+import { KieApiRepository } from '../../providers/kie-api.repository.ts';
+import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
+import type { StudioEvents } from '../events.ts';
+import { ImageTask } from '../image-task.entity.ts';
+import type { ProviderGateway } from '../provider-gateway.ts';
+import { completeTask, type FailureOutcome, failTask, markSubmitted, scheduleNextCheck } from '../task-state.ts';
+import { nextCheckDelay } from './backoff.ts';
+
+/** A submit failing with a passing error (rate limit, outage) is tried this often before the task fails. */
+export const MAX_RETRIES = 5;
+
+export const MESSAGES = {
+  timedOut: 'The image took too long to generate and was cancelled.',
+  noProvider: 'No image provider was available.',
+  providerLost: 'The image provider no longer knows this task.',
+  failed: 'Generation failed.',
+} as const;
+
+export interface TaskWorkDeps {
+  orm: Orm;
+  storage: FileStorage;
+  gateway: ProviderGateway;
+  config: StudioConfig;
+  events: StudioEvents;
+  logger: Logger;
+  /** Options for downloading results through the SSRF guard. */
+  fetchOptions: FetchImageOptions;
+  /** The callback URL sent to KIE, if any (admin setting, else this server's public URL). */
+  callbackUrl: (em: SqlEntityManager) => Promise<string | undefined>;
+}
+
+/** The KIE callback address: the admin setting `callbackUrl` (a bare origin gets our path), else `PUBLIC_URL`. */
+export async function resolveCallbackUrl(em: SqlEntityManager, publicUrl: string | undefined): Promise<string | undefined> {
+  const setting = (await new AdminSettingsRepository(em).get()).callbackUrl?.trim();
+  const base = setting || publicUrl;
+  if (!base || !URL.canParse(base)) return undefined;
+  const url = new URL(base);
+  if (url.pathname === '/' || url.pathname === '') url.pathname = '/api/kie/callback';
+  return url.toString();
+}
+
+function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/^KIE \d+: /, '').slice(0, 500) || MESSAGES.failed;
+}
+
+/**
+ * Fails and refunds a task (guarded, exactly once) and, when this call failed it, tells the listeners.
+ * Says whether this call failed the task and how many credits it refunded.
+ */
+export async function failAndRefund(deps: Pick<TaskWorkDeps, 'orm' | 'events'>, id: string, message: string): Promise<FailureOutcome> {
+  const em = deps.orm.em.fork();
+  const outcome = await failTask(em, id, message);
+  if (outcome.failed) {
+    const task = await em.findOne(ImageTask, { id }, { refresh: true });
+    if (task) {
+      deps.events.emitGenerationFailed({
+        id: task.id,
+        taskId: task.taskId,
+        userId: task.user.id,
+        generationType: task.generationType,
+        createdVia: task.createdVia,
+        provider: task.provider ?? null,
+        providerTaskId: task.providerTaskId ?? null,
+        errorMessage: message,
+        refundedCredits: outcome.refunded,
+      });
+    }
+  }
+  return outcome;
+}
+
+async function submitStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask): Promise<void> {
+  try {
+    const accepted = await deps.gateway.submit(em, task, await deps.callbackUrl(em));
+    // The account spent its credits whether or not the task is still wanted: book them either way.
+    if (accepted.account) {
+      const { id, cost } = accepted.account;
+      const booked = await new KieApiRepository(em).recordUsage(id, cost);
+      // Listeners (the operator's low-credit alert) run after the fact and never block the task.
+      if (booked) {
+        deps.events.emitProviderUsage({
+          accountId: id,
+          accountName: booked.name,
+          before: booked.totalCredits + cost,
+          after: booked.totalCredits,
+        });
+      }
+    }
+    await markSubmitted(em, task.id, {
+      provider: accepted.provider,
+      providerTaskId: accepted.providerTaskId,
+      kieApiId: accepted.account?.id ?? null,
+      checkInMs: deps.config.pollMinMs,
+    });
+  } catch (error) {
+    if (!isImageProviderError(error)) throw error;
+    const attempts = task.attempts + 1;
+    if (error.retryable && attempts < MAX_RETRIES) {
+      deps.logger.warn({ taskId: task.taskId, err: error }, 'submit failed; retrying later');
+      await scheduleNextCheck(em, task.id, nextCheckDelay(attempts, deps.config.pollMinMs, deps.config.pollMaxMs), attempts);
+      return;
+    }
+    deps.logger.warn({ taskId: task.taskId, err: error }, 'submit failed; failing the task');
+    await failAndRefund(deps, task.id, error.kind === 'unavailable' && !error.httpStatus ? MESSAGES.noProvider : errorText(error));
+  }
+}
+
+/** Copies a task's result images into our storage (`results/<taskId>/<n>`) with a thumbnail of the first. */
+export async function storeResults(
+  deps: Pick<TaskWorkDeps, 'storage' | 'fetchOptions'>,
+  task: Pick<ImageTask, 'taskId'>,
+  urls: string[],
+): Promise<{ urls: string[]; thumbnailUrl: string | null }> {
+  const stored = [];
+  for (const [index, url] of urls.entries()) {
+    stored.push(await rehostResultImage({ storage: deps.storage, url, taskId: task.taskId, index, fetchOptions: deps.fetchOptions }));
+  }
+  return { urls: stored.map((image) => image.url), thumbnailUrl: stored[0]?.thumbnailUrl ?? null };
+}
+
+async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask): Promise<void> {
+  const lookAgain = () => {
+    const attempts = task.attempts + 1;
+    return scheduleNextCheck(em, task.id, nextCheckDelay(attempts, deps.config.pollMinMs, deps.config.pollMaxMs), attempts);
+  };
+  let status: Awaited<ReturnType<ProviderGateway['status']>>;
+  try {
+    status = await deps.gateway.status(em, task);
+  } catch (error) {
+    if (!isImageProviderError(error)) throw error;
+    if (error.kind === 'not_found') return void (await failAndRefund(deps, task.id, MESSAGES.providerLost));
+    // A passing outage upstream: keep asking until the time limit ends the task.
+    if (error.retryable) {
+      deps.logger.warn({ taskId: task.taskId, err: error }, 'status check failed; retrying later');
+      return lookAgain();
+    }
+    return void (await failAndRefund(deps, task.id, errorText(error)));
+  }
+  if (status.state === 'fail') return void (await failAndRefund(deps, task.id, status.failMessage || MESSAGES.failed));
+  if (status.state !== 'success') return lookAgain();
+  let results: { urls: string[]; thumbnailUrl: string | null };
+  try {
+    results = await storeResults(deps, task, status.resultUrls ?? []);
+  } catch (error) {
+    // Retried until the time limit (the provider keeps its files for days), which then fails and refunds the task.
+    deps.logger.warn({ taskId: task.taskId, err: error }, 'storing the result failed; retrying later');
+    return lookAgain();
+  }
+  await completeTask(em, task.id, { resultUrls: results.urls, thumbnailUrl: results.thumbnailUrl });
+}
+
+/**
+ * Moves one task a step forward. Safe to run concurrently for the same task (runner, callback, restart):
+ * only one transition wins. Errors that are not the provider's are logged and the task is looked at again later.
+ */
+export async function workOnTask(deps: TaskWorkDeps, id: string): Promise<void> {
+  const em = deps.orm.em.fork();
+  const task = await em.findOne(ImageTask, { id });
+  if (!task || (task.status !== 'pending' && task.status !== 'generating')) return;
+  try {
+    if (task.deadlineAt.getTime() <= Date.now()) {
+      await failAndRefund(deps, task.id, MESSAGES.timedOut);
+      return;
+    }
+    if (task.status === 'pending') await submitStep(deps, em, task);
+    else await checkStep(deps, em, task);
+  } catch (error) {
+    deps.logger.error({ taskId: task.taskId, err: error }, 'task step failed unexpectedly');
+    await scheduleNextCheck(em, task.id, deps.config.pollMaxMs, task.attempts + 1).catch(() => undefined);
+  }
+}
+
+/** Fails and refunds every in-flight task past its time limit, leased or not. Returns how many this call failed. */
+export async function expireOverdueTasks(deps: Pick<TaskWorkDeps, 'orm' | 'events'>): Promise<number> {
+  const em = deps.orm.em.fork();
+  const rows = await em.execute<{ id: string }[]>(
+    `select "id" from "image_tasks" where "status" in ('pending', 'generating') and "deadline_at" <= now() limit 100`,
+  );
+  let failed = 0;
+  for (const { id } of rows) if ((await failAndRefund(deps, id, MESSAGES.timedOut)).failed) failed += 1;
+  return failed;
+}

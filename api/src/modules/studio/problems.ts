@@ -1,0 +1,62 @@
+// The studio's own problem answers (RFC 9457), on top of the shared factories in errors.ts.
+import type { FieldError } from '@app/contract';
+import { HttpProblem } from '../../errors.ts';
+
+/** 402: the balance does not cover the task; nothing was written. */
+export const insufficientCredits = (cost: number, balance: number) =>
+  new HttpProblem({
+    status: 402,
+    code: 'insufficient_credits',
+    title: 'Insufficient credits',
+    detail: `This costs ${cost} credits and your balance is ${balance}.`,
+  });
+
+/** 429: the user already has the most tasks in progress that one user may have. */
+export const tooManyTasks = (limit: number) =>
+  new HttpProblem({
+    status: 429,
+    code: 'too_many_tasks',
+    title: 'Too many tasks in progress',
+    detail: `You can have at most ${limit} images in progress. Wait for one to finish.`,
+    retryable: true,
+    headers: { 'Retry-After': '5' },
+  });
+
+/** 503: no provider can take tasks (production without an enabled KIE account). */
+export const noProvider = () =>
+  new HttpProblem({
+    status: 503,
+    code: 'no_provider',
+    title: 'Image generation is unavailable',
+    detail: 'No image provider is available right now. Try again later.',
+    retryable: true,
+  });
+
+/** 400 with one pointer per refused image address. */
+export const invalidImageUrls = (errors: FieldError[]) =>
+  new HttpProblem({ status: 400, code: 'validation_failed', title: 'Validation failed', detail: 'Invalid request body.', errors });
+
+/** 400/413 with one pointer per refused upload; 413 when any image is too large. */
+export const invalidUploads = (errors: FieldError[], tooLarge: boolean) =>
+  tooLarge
+    ? new HttpProblem({
+        status: 413,
+        code: 'image_too_large',
+        title: 'Image too large',
+        detail: 'An image is larger than 10 MB.',
+        errors,
+      })
+    : new HttpProblem({ status: 400, code: 'invalid_image', title: 'Invalid image', detail: 'An image could not be accepted.', errors });
+
+/** 403: the proxy does not fetch this address. */
+export const urlNotAllowed = (detail = 'This address cannot be fetched.') =>
+  new HttpProblem({ status: 403, code: 'url_not_allowed', title: 'Address not allowed', detail });
+
+/** 401: a provider callback without a valid signature. */
+export const invalidSignature = () =>
+  new HttpProblem({
+    status: 401,
+    code: 'invalid_signature',
+    title: 'Invalid signature',
+    detail: 'The callback signature is missing or wrong.',
+  });

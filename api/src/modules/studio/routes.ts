@@ -1,0 +1,156 @@
+// Studio routes: uploads, generate/edit/upscale, the task list, the image proxy and the KIE callback.
+import type { FieldError, studioRoutes } from '@app/contract';
+import { badRequest, serviceUnavailable } from '../../errors.ts';
+import type { HandlersFor } from '../../http/bind.ts';
+import type { AppContext, Principal } from '../../http/context.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
+import { parseKieCallback, verifyKieCallbackSignature } from '../../providers/image/kie/callback.ts';
+import { matchesIfNoneMatch, pageSignature, taskListEtag } from './etag.ts';
+import { checkTaskImageInputs } from './image-sources.ts';
+import { ImageTaskRepository, windowStart } from './image-task.repository.ts';
+import { presentImageTask } from './presenter.ts';
+import { invalidImageUrls, invalidSignature } from './problems.ts';
+import { proxyImage } from './proxy.service.ts';
+import type { StudioRuntime } from './runtime.ts';
+import type { SubmittedTask } from './submit.service.ts';
+import { uploadImages } from './upload.service.ts';
+
+/** The studio runtime of this process (set by the server once it listens). */
+export function studioOf(ctx: AppContext): StudioRuntime {
+  const studio = ctx.services.studio;
+  if (!studio) throw serviceUnavailable('The image studio is starting. Try again in a moment.');
+  return studio;
+}
+
+/** The signed-in caller; the route's `user` role has already been enforced. */
+function caller(ctx: AppContext): Principal {
+  const user = ctx.state.user;
+  if (!user) throw new Error('studio route reached without a signed-in user');
+  return user;
+}
+
+function accepted(submitted: SubmittedTask) {
+  return {
+    status: 202 as const,
+    body: { task: presentImageTask(submitted.task), creditsUsed: submitted.creditsUsed, remainingCredits: submitted.remainingCredits },
+  };
+}
+
+export const studioHandlers = {
+  async uploadImages(ctx, { body }) {
+    const studio = studioOf(ctx);
+    enforceRateLimit(studio.uploadLimiter, caller(ctx).id, 'Too many uploads. Try again in a few minutes.');
+    return { status: 201, body: { urls: await uploadImages(studio.storage, body.images) } };
+  },
+
+  async generateImage(ctx, { body }) {
+    const studio = studioOf(ctx);
+    const isEdit = body.generationType === 'edit_image';
+    const model = isEdit ? 'nano_banana_edit' : 'nano_banana';
+    const errors: FieldError[] = [];
+    if (body.model !== model) errors.push({ pointer: '/body/model', detail: `${body.generationType} uses the model ${model}.` });
+    if (isEdit && body.inputImageUrls.length === 0) {
+      errors.push({ pointer: '/body/inputImageUrls', detail: 'An edit needs at least one reference image.' });
+    }
+    // Text to image takes no references; any sent along are ignored rather than charged for.
+    const inputs = isEdit ? body.inputImageUrls : [];
+    errors.push(
+      ...(await checkTaskImageInputs(
+        studio.storage,
+        studio.config.proxyAllowHosts,
+        inputs.map((url, index) => ({ pointer: `/body/inputImageUrls/${index}`, url })),
+      )),
+    );
+    if (errors.length) throw invalidImageUrls(errors);
+    const submitted = await studio.submit(ctx.state.em, {
+      userId: caller(ctx).id,
+      kind: body.generationType,
+      prompt: body.prompt,
+      inputImageUrls: inputs,
+      aspectRatio: body.aspectRatio,
+      imageSize: body.imageSize,
+      outputFormat: body.outputFormat,
+      seeds: body.seeds ?? null,
+      enableFallback: body.enableFallback,
+      createdVia: 'web',
+      priceList: 'studio',
+    });
+    return accepted(submitted);
+  },
+
+  async upscaleImage(ctx, { body }) {
+    const studio = studioOf(ctx);
+    const user = caller(ctx);
+    const errors = await checkTaskImageInputs(studio.storage, studio.config.proxyAllowHosts, [
+      { pointer: '/body/imageUrl', url: body.imageUrl },
+    ]);
+    if (errors.length) throw invalidImageUrls(errors);
+    const scale = Number(body.scaleRatio);
+    const source = await new ImageTaskRepository(ctx.state.em).findCompletedSource(user.id, body.imageUrl);
+    const submitted = await studio.submit(ctx.state.em, {
+      userId: user.id,
+      kind: 'upscale',
+      prompt: `Upscale x${scale}`,
+      inputImageUrls: [body.imageUrl],
+      aspectRatio: source?.aspectRatio ?? '1:1',
+      outputFormat: /\.jpe?g(?:[?#]|$)/i.test(body.imageUrl) ? 'jpeg' : 'png',
+      scaleRatio: scale,
+      faceEnhancement: body.faceEnhancement,
+      sourceTaskId: source?.id ?? null,
+      createdVia: 'web',
+      priceList: 'studio',
+    });
+    return accepted(submitted);
+  },
+
+  async listImageTasks(ctx, { query }) {
+    const user = caller(ctx);
+    const tasks = new ImageTaskRepository(ctx.state.em);
+    const since = windowStart(query.days);
+    // Browsers may keep the answer but must ask again each time; the ETag makes that cheap.
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.vary('Cookie');
+    const ifNoneMatch = ctx.get('If-None-Match');
+    if (ifNoneMatch) {
+      const etag = taskListEtag(user.id, query, await tasks.pageVersion(user.id, query, since));
+      if (matchesIfNoneMatch(ifNoneMatch, etag)) {
+        ctx.set('ETag', etag);
+        return { status: 304, body: undefined };
+      }
+    }
+    const page = await tasks.listPage(user.id, query, since);
+    // Tagged from the rows actually sent, with the same formula as the version query.
+    ctx.set('ETag', taskListEtag(user.id, query, { total: page.total, signature: pageSignature(page.tasks) }));
+    return { status: 200, body: { tasks: page.tasks.map(presentImageTask), total: page.total } };
+  },
+
+  async proxyImage(ctx, { query }) {
+    const studio = studioOf(ctx);
+    const image = await proxyImage(
+      { storage: studio.storage, allowHosts: studio.config.proxyAllowHosts, fetchOptions: studio.fetchOptions },
+      query.url,
+    );
+    ctx.set(image.headers);
+    ctx.type = image.contentType;
+    return { status: 200, body: image.body as never };
+  },
+
+  async kieCallback(ctx, { body }) {
+    const studio = studioOf(ctx);
+    const parsed = parseKieCallback(body);
+    if (!parsed) throw badRequest('The callback carries no task id.');
+    const hmacKey = studio.config.kie.webhookHmacKey;
+    if (hmacKey) {
+      const verified = verifyKieCallbackSignature({
+        taskId: parsed.taskId,
+        timestampHeader: ctx.get('X-Webhook-Timestamp') || undefined,
+        signatureHeader: ctx.get('X-Webhook-Signature') || undefined,
+        hmacKey,
+      });
+      if (!verified.ok) throw invalidSignature();
+    }
+    // The body says nothing we trust: the task is re-checked with KIE, like a poll that came early.
+    studio.onProviderCallback('kie', parsed.taskId);
+    return { status: 200, body: { received: true as const } };
+  },
+} satisfies HandlersFor<typeof studioRoutes>;

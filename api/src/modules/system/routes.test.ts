@@ -1,0 +1,41 @@
+import type { Health, RemoteManifest } from '@app/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/index.ts';
+
+describe('system routes', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ remotes: { admin: 'http://127.0.0.1:4174/remoteEntry.js' } });
+  });
+  afterAll(() => server.close());
+
+  it('GET /healthz answers ok once the database answers', async () => {
+    const res = await server.request<Health>('GET', '/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('ok');
+    expect(res.body.uptimeSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it('GET /healthz really asks the database: a failing query makes it a masked 500', async () => {
+    const emPrototype = Object.getPrototypeOf(server.orm.em) as { execute: (...args: unknown[]) => Promise<unknown> };
+    const execute = vi.spyOn(emPrototype, 'execute').mockRejectedValueOnce(new Error('connection refused'));
+    try {
+      const res = await server.request('GET', '/healthz');
+      expect(res.status).toBe(500);
+      expect(execute).toHaveBeenCalledWith('select 1');
+    } finally {
+      execute.mockRestore();
+    }
+  });
+
+  it('GET /api/remotes lists every remote with same-origin defaults and applies overrides', async () => {
+    const res = await server.request<RemoteManifest>('GET', '/api/remotes');
+    expect(res.status).toBe(200);
+    expect(res.body.remotes).toEqual({
+      studio: '/remotes/studio/remoteEntry.js',
+      billing: '/remotes/billing/remoteEntry.js',
+      account: '/remotes/account/remoteEntry.js',
+      admin: 'http://127.0.0.1:4174/remoteEntry.js',
+    });
+  });
+});

@@ -1,0 +1,32 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { EncryptedText } from '../../crypto/encrypted-text.type.ts';
+import { User } from '../users/user.entity.ts';
+
+/**
+ * A bearer token for the automation API. Only the SHA-256 of the token is stored (the token carries
+ * 256 random bits, so a fast hash is enough); `prefix` and `last4` let the owner recognise it.
+ */
+export const ApiToken = defineEntity({
+  name: 'ApiToken',
+  tableName: 'api_tokens',
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => crypto.randomUUID()),
+    user: p.manyToOne(User).deleteRule('cascade').index(),
+    name: p.string().length(100),
+    /** Lower-case hex SHA-256 of the full token. */
+    tokenHash: p.string().length(64).unique(),
+    prefix: p.string().length(8),
+    last4: p.string().length(4),
+    isActive: p.boolean().default(true),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    /** Updated at most once a minute. */
+    lastUsed: p.datetime().nullable(),
+    /** `whsec_...` key that signs automation callbacks (Standard Webhooks); encrypted at rest, shown once. Null on older tokens. */
+    signingSecret: p.type(EncryptedText).nullable().hidden(),
+  },
+  checks: [{ name: 'api_tokens_token_hash_hex', expression: "token_hash ~ '^[0-9a-f]{64}$'" }],
+});
+export type ApiToken = InferEntity<typeof ApiToken>;

@@ -1,0 +1,14 @@
+// Principal resolver: `Authorization: Bearer <token>` -> `ctx.state.tokenUser`.
+import type { PrincipalResolver } from '../../http/context.ts';
+import { toPrincipal } from '../users/presenter.ts';
+import { resolveApiToken } from './token.service.ts';
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** Unknown, inactive or malformed tokens (or tokens of disabled users) leave the caller anonymous. */
+export const bearerTokenResolver: PrincipalResolver = async (ctx) => {
+  const match = BEARER.exec(ctx.get('Authorization'));
+  if (!match?.[1]) return undefined;
+  const user = await resolveApiToken(ctx.state.em, match[1]);
+  return user ? { tokenUser: toPrincipal(user) } : undefined;
+};

@@ -1,0 +1,87 @@
+// API tokens: created with 256 random bits, shown once, stored as a hash, looked up by hash.
+import { createHash, randomBytes } from 'node:crypto';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { User } from '../users/user.entity.ts';
+import { ApiToken } from './api-token.entity.ts';
+
+export const TOKEN_PREFIX = 'nbk_';
+/** `nbk_` + 32 random bytes in base64url. */
+const TOKEN_SHAPE = /^nbk_[A-Za-z0-9_-]{43}$/;
+/** `lastUsed` is written at most this often per token. */
+export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
+/** Tokens one user may hold. */
+export const MAX_TOKENS_PER_USER = 50;
+
+/** A new full token. */
+export function generateToken(): string {
+  return `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+/** The stored form of a token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Whether a string has the shape of one of our tokens (others are refused without a query). */
+export function isTokenShaped(value: string): boolean {
+  return TOKEN_SHAPE.test(value);
+}
+
+/** A new callback signing secret: `whsec_` + base64 of 32 random bytes (Standard Webhooks). */
+export function generateSigningSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/** Creates a token for a user; the full token and its signing secret are returned here and never again. */
+export async function createApiToken(
+  em: SqlEntityManager,
+  userId: string,
+  name: string,
+): Promise<{ token: string; signingSecret: string; record: ApiToken }> {
+  const token = generateToken();
+  const signingSecret = generateSigningSecret();
+  const record = em.create(ApiToken, {
+    user: userId,
+    name: name.trim(),
+    tokenHash: hashToken(token),
+    prefix: TOKEN_PREFIX,
+    last4: token.slice(-4),
+    lastUsed: null,
+    signingSecret,
+  });
+  await em.flush();
+  return { token, signingSecret, record };
+}
+
+/** How many tokens a user holds. */
+export function countApiTokens(em: SqlEntityManager, userId: string): Promise<number> {
+  return em.count(ApiToken, { user: userId });
+}
+
+/** A user's tokens, newest first. */
+export function listApiTokens(em: SqlEntityManager, userId: string): Promise<ApiToken[]> {
+  return em.find(ApiToken, { user: userId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+}
+
+/** Deletes a token only if it belongs to the user; false when there is no such token of theirs. */
+export async function deleteApiToken(em: SqlEntityManager, userId: string, tokenId: string): Promise<boolean> {
+  return (await em.nativeDelete(ApiToken, { id: tokenId, user: userId })) > 0;
+}
+
+/**
+ * The active owner of an active token, or undefined. Updates `lastUsed` at most once a minute
+ * (conditionally, so concurrent calls write once).
+ */
+export async function resolveApiToken(em: SqlEntityManager, token: string, now = new Date()): Promise<User | undefined> {
+  if (!isTokenShaped(token)) return undefined;
+  const record = await em.findOne(ApiToken, { tokenHash: hashToken(token), isActive: true }, { populate: ['user'] });
+  if (!record?.user.isActive) return undefined;
+  if (!record.lastUsed || now.getTime() - record.lastUsed.getTime() >= TOKEN_TOUCH_INTERVAL_MS) {
+    await em.nativeUpdate(
+      ApiToken,
+      { id: record.id, $or: [{ lastUsed: null }, { lastUsed: { $lte: new Date(now.getTime() - TOKEN_TOUCH_INTERVAL_MS) } }] },
+      { lastUsed: now },
+    );
+  }
+  return record.user;
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { blockedAddressReason, blockedHostnameReason, ipv4ToText, parseIPv4Loose, parseIPv6, parseIpLiteral } from './ip.ts';
+
+describe('parseIPv4Loose', () => {
+  it.each([
+    ['127.0.0.1', '127.0.0.1'],
+    ['2130706433', '127.0.0.1'],
+    ['0177.0.0.1', '127.0.0.1'],
+    ['0x7f.1', '127.0.0.1'],
+    ['0x7f000001', '127.0.0.1'],
+    ['017700000001', '127.0.0.1'],
+    ['127.1', '127.0.0.1'],
+    ['127.0.1', '127.0.0.1'],
+    ['0', '0.0.0.0'],
+    ['0x', '0.0.0.0'],
+    ['169.254.43518', '169.254.169.254'],
+    ['0xa9fea9fe', '169.254.169.254'],
+    ['10.0.0.1.', '10.0.0.1'],
+    ['8.8.8.8', '8.8.8.8'],
+  ])('%s is %s', (input, expected) => {
+    const value = parseIPv4Loose(input);
+    expect(value).not.toBeNull();
+    expect(ipv4ToText(value as number)).toBe(expected);
+  });
+
+  it.each(['example.com', '1.2.3.4.5', '256.0.0.1', '1.2.3.256', '4294967296', '08.0.0.1', '1..2', '', '0xg', '127.0.0.1x'])(
+    '%s is not an IPv4 address',
+    (input) => {
+      expect(parseIPv4Loose(input)).toBeNull();
+    },
+  );
+});
+
+describe('parseIPv6', () => {
+  it('expands compressed forms, brackets and embedded IPv4', () => {
+    expect(parseIPv6('::1')).toBe(1n);
+    expect(parseIPv6('[::1]')).toBe(1n);
+    expect(parseIPv6('::')).toBe(0n);
+    expect(parseIPv6('::ffff:127.0.0.1')).toBe(0xffff7f000001n);
+    expect(parseIPv6('::ffff:7f00:1')).toBe(0xffff7f000001n);
+    expect(parseIPv6('2001:db8::8a2e:370:7334')).toBe(0x20010db8000000000000_8a2e_0370_7334n);
+    expect(parseIPv6('fe80::1%eth0')).toBeNull();
+    expect(parseIPv6('1::2::3')).toBeNull();
+    expect(parseIPv6('127.0.0.1')).toBeNull();
+  });
+});
+
+describe('blockedAddressReason', () => {
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['127.255.255.254', 'loopback'],
+    ['10.1.2.3', 'private'],
+    ['172.16.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['192.168.1.1', 'private'],
+    ['169.254.169.254', 'link_local'],
+    ['100.64.0.1', 'cgnat'],
+    ['100.100.100.200', 'cgnat'],
+    ['0.0.0.0', 'unspecified'],
+    ['224.0.0.1', 'multicast'],
+    ['239.255.255.250', 'multicast'],
+    ['255.255.255.255', 'broadcast'],
+    ['240.0.0.1', 'reserved'],
+    ['192.0.0.192', 'reserved'],
+    ['192.0.2.1', 'documentation'],
+    ['198.18.0.1', 'benchmarking'],
+    ['168.63.129.16', 'metadata'],
+    ['::1', 'loopback'],
+    ['::', 'unspecified'],
+    ['fe80::1', 'link_local'],
+    ['fc00::1', 'unique_local'],
+    ['fd00:ec2::254', 'unique_local'],
+    ['fec0::1', 'site_local'],
+    ['ff02::1', 'multicast'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:169.254.169.254', 'link_local'],
+    ['::ffff:10.0.0.1', 'private'],
+    ['64:ff9b::a9fe:a9fe', 'link_local'],
+    ['2002:7f00:1::', 'loopback'],
+    ['2001:db8::1', 'documentation'],
+    ['2001::1', 'ipv6_special'],
+    ['::127.0.0.1', 'ipv6_special'],
+    ['100::1', 'ipv6_special'],
+  ])('%s is blocked (%s)', (address, reason) => {
+    expect(blockedAddressReason(address)).toBe(reason);
+  });
+
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.216.34',
+    '172.32.0.1',
+    '100.128.0.1',
+    '169.255.0.1',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001::200e',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+  ])('%s is public', (address) => {
+    expect(blockedAddressReason(address)).toBeNull();
+  });
+
+  it('judges odd notations by the address they mean', () => {
+    for (const host of ['2130706433', '0177.0.0.1', '0x7f.1', '127.1', '[::ffff:127.0.0.1]', '[::1]']) {
+      const parsed = parseIpLiteral(host);
+      expect(parsed, host).not.toBeNull();
+      expect(blockedAddressReason(parsed!), host).toBe('loopback');
+    }
+    expect(blockedAddressReason('not an ip')).toBe('reserved');
+  });
+});
+
+describe('blockedHostnameReason', () => {
+  it.each([
+    'localhost',
+    'LOCALHOST.',
+    'app.localhost',
+    'metadata.google.internal',
+    'metadata.goog',
+    'db.internal',
+    'printer.local',
+    'intranet',
+  ])('%s is refused by name', (host) => {
+    expect(blockedHostnameReason(host)).not.toBeNull();
+  });
+
+  it.each(['example.com', 'tempfile.aiquickdraw.com', 'api.kie.ai'])('%s is fine by name', (host) => {
+    expect(blockedHostnameReason(host)).toBeNull();
+  });
+});

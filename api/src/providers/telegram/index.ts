@@ -1,0 +1,29 @@
+export {
+  type SendTelegramMessageInput,
+  type SendTelegramMessageResult,
+  sendTelegramMessage,
+  TELEGRAM_BASE_URL,
+  TelegramApiError,
+} from './client.ts';
+export {
+  buildOperatorMessage,
+  escapeAndTruncate,
+  escapeHtml,
+  type GenerationFailedEvent,
+  generationFailedMessage,
+  type OperatorEvent,
+  type ProviderLowCreditsEvent,
+  type PurchaseCompletedEvent,
+  providerLowCreditsMessage,
+  purchaseCompletedMessage,
+  TELEGRAM_MAX_TEXT,
+  testMessage,
+} from './messages.ts';
+export {
+  createNotifier,
+  type Notifier,
+  type NotifierLogger,
+  type NotifierOptions,
+  type NotifierSend,
+  type NotifierSettings,
+} from './notifier.ts';

@@ -1,0 +1,148 @@
+// The process: config, database, migrations, seeds, app, listen, graceful stop.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { type App, type AppDeps, createApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { useSecretKey } from './crypto/secret-box.ts';
+import { createOrm, type DatabaseTarget, databaseTarget, migrate, type Orm } from './db/orm.ts';
+import { closeGracefully } from './http/shutdown.ts';
+import { createLogger } from './logger.ts';
+import { wireOperatorAlerts } from './modules/admin/notifications/operator-alerts.ts';
+import { CallbackDispatcher } from './modules/automation/index.ts';
+import { seeds, startHooks } from './modules/index.ts';
+import { createStudioRuntime, type StudioRuntime } from './modules/studio/runtime.ts';
+
+export interface StartOptions extends Pick<AppDeps, 'handlers' | 'routes' | 'resolvePrincipal'> {
+  config: Config;
+  /** Defaults to the config's database (DATABASE_URL, else PGlite under DATA_DIR). */
+  database?: DatabaseTarget;
+  /** Insert demo data when tables are empty; defaults to true only on the embedded PGlite on disk. */
+  seed?: boolean;
+  logger?: Logger;
+}
+
+export interface RunningServer {
+  /** `http://host:port` actually bound (port 0 resolves to the real port). */
+  url: string;
+  app: App;
+  server: Server;
+  orm: Orm;
+  logger: Logger;
+  /** The image studio: storage, providers and the background job runner (started unless STUDIO_RUN_JOBS=false). */
+  studio: StudioRuntime;
+  /** Graceful stop: no new connections, in-flight requests finish (up to the timeout), ORM closed. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Runs the idempotent demo seeds of every module in one fresh EntityManager. */
+export async function runSeeds(orm: Orm): Promise<void> {
+  for (const seed of seeds) await seed(orm.em.fork());
+}
+
+/** Opens the database, migrates, seeds, builds the app and listens. On any failure the ORM is closed again. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config);
+  const database = options.database ?? databaseTarget(config);
+  // Before the database opens: encrypted settings columns read and write with this key.
+  useSecretKey(config.secretKey);
+  const orm = await createOrm(database);
+  let server: Server | undefined;
+  try {
+    const applied = await migrate(orm);
+    if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+    if (options.seed ?? database.kind === 'pglite') await runSeeds(orm);
+    for (const hook of startHooks) await hook({ em: orm.em.fork(), config, logger, database });
+    const app = createApp({
+      config,
+      orm,
+      logger,
+      handlers: options.handlers,
+      routes: options.routes,
+      resolvePrincipal: options.resolvePrincipal,
+    });
+    const listening = createServer(app.callback());
+    server = listening;
+    await new Promise<void>((resolve, reject) => {
+      listening.once('error', reject);
+      listening.listen(config.port, config.host, () => resolve());
+    });
+    const { address, port } = listening.address() as AddressInfo;
+    const host = address.includes(':') ? `[${address}]` : address;
+    // Built once the address is known: stored files are published under PUBLIC_URL, else under this address.
+    const studio = createStudioRuntime({ config, orm, logger, publicUrl: config.publicUrl ?? `http://${host}:${port}` });
+    app.context.services.studio = studio;
+    // Failed generations and low KIE credits go to the operator's Telegram (admin module).
+    wireOperatorAlerts(studio, { orm, config, logger });
+    studio.start();
+    // Automation callbacks (signed POSTs when a task with a callbackUrl ends).
+    const callbacks = new CallbackDispatcher({ orm, logger, fetchOptions: studio.fetchOptions, ...config.automationCallbacks });
+    callbacks.start();
+    let closing: Promise<void> | undefined;
+    const close = () => {
+      closing ??= (async () => {
+        try {
+          const { forced } = await closeGracefully(listening, config.shutdownTimeoutMs);
+          if (forced) logger.warn({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; open connections were cut');
+        } finally {
+          // Background jobs finish their current step (or keep their lease for the next process) before the ORM closes.
+          await studio.stop(config.shutdownTimeoutMs);
+          await callbacks.stop();
+          await orm.close(true);
+        }
+      })();
+      return closing;
+    };
+    return { url: `http://${host}:${port}`, app, server: listening, orm, logger, studio, close };
+  } catch (error) {
+    server?.close();
+    await orm.close(true);
+    throw error;
+  }
+}
+
+/** Entry point of `node api/src/server.ts`: prints the URL, stops gracefully on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  let running: RunningServer;
+  try {
+    running = await startServer({ config });
+  } catch (error) {
+    console.error('The API could not start:', error);
+    process.exit(1);
+  }
+  const shown = config.publicUrl ?? running.url;
+  running.logger.info({ url: running.url }, 'listening');
+  console.log(`API listening on ${shown} (docs: ${shown}/api/docs)`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second Ctrl+C means "now".
+      process.exit(1);
+    }
+    stopping = true;
+    running.logger.info({ signal }, 'shutting down');
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        running.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (import.meta.main) {
+  await main();
+}

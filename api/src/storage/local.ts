@@ -1,0 +1,121 @@
+// FileStorage on a local folder (default `<DATA_DIR>/files`).
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import {
+  assertStorageKey,
+  type FileStorage,
+  isValidStorageKey,
+  randomId,
+  type StoredContentType,
+  type StoredFileBytes,
+  type StoredFileStream,
+} from './storage.ts';
+
+export interface LocalFileStorageOptions {
+  /** Folder holding the files; created on first write. */
+  root: string;
+  /** Public origin (PUBLIC_URL) that serves `/files/<key>`, e.g. `https://studio.example.com`. */
+  publicBaseUrl: string;
+}
+
+/** The default storage folder for a data directory. */
+export function defaultFilesRoot(dataDir: string): string {
+  return join(dataDir, 'files');
+}
+
+export class LocalFileStorage implements FileStorage {
+  readonly root: string;
+  readonly publicBaseUrl: string;
+  readonly #filesPrefix: string;
+
+  constructor(options: LocalFileStorageOptions) {
+    this.root = resolve(options.root);
+    const base = new URL(options.publicBaseUrl);
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error('publicBaseUrl must be http(s)');
+    this.publicBaseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+    this.#filesPrefix = `${this.publicBaseUrl}/files/`;
+  }
+
+  /** Absolute path of a key; refuses invalid keys and anything resolving outside the root. */
+  pathFor(key: string): string {
+    assertStorageKey(key);
+    const path = resolve(this.root, ...key.split('/'));
+    if (!path.startsWith(this.root + sep)) throw new Error('Storage key escapes the root');
+    return path;
+  }
+
+  async put(key: string, bytes: Uint8Array, contentType: StoredContentType): Promise<void> {
+    const expected = assertStorageKey(key);
+    if (expected !== contentType) throw new Error(`Content type ${contentType} does not match key ${key} (${expected})`);
+    const path = this.pathFor(key);
+    await mkdir(dirname(path), { recursive: true });
+    const temp = `${path}.${randomId()}.tmp`;
+    const handle = await open(temp, 'wx', 0o644);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await rename(temp, path);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<StoredFileStream | null> {
+    if (!isValidStorageKey(key)) return null;
+    const path = this.pathFor(key);
+    const info = await statFile(path);
+    if (!info) return null;
+    return { stream: createReadStream(path), contentType: assertStorageKey(key), size: info.size };
+  }
+
+  async read(key: string): Promise<StoredFileBytes | null> {
+    if (!isValidStorageKey(key)) return null;
+    try {
+      return { bytes: await readFile(this.pathFor(key)), contentType: assertStorageKey(key) };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathFor(key), { force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    if (!isValidStorageKey(key)) return false;
+    return (await statFile(this.pathFor(key))) !== null;
+  }
+
+  publicUrl(key: string): string {
+    assertStorageKey(key);
+    return `${this.#filesPrefix}${key}`;
+  }
+
+  keyFromPublicUrl(url: string): string | null {
+    if (typeof url !== 'string' || !url.startsWith(this.#filesPrefix)) return null;
+    const key = url.slice(this.#filesPrefix.length);
+    return isValidStorageKey(key) ? key : null;
+  }
+}
+
+async function statFile(path: string): Promise<{ size: number } | null> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? { size: info.size } : null;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

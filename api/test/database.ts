@@ -1,0 +1,34 @@
+// A throwaway database per test server: a fresh PostgreSQL database on DATABASE_URL's server, else PGlite in memory.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { DatabaseTarget } from '../src/db/orm.ts';
+
+export interface TestDatabase {
+  target: DatabaseTarget;
+  /** Drops the database (no-op for in-memory PGlite). */
+  drop(): Promise<void>;
+}
+
+async function adminQuery(connectionString: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database named `api_test_<random>` (or an in-memory PGlite without DATABASE_URL). */
+export async function createTestDatabase(databaseUrl = process.env.DATABASE_URL): Promise<TestDatabase> {
+  if (!databaseUrl) return { target: { kind: 'pglite-memory' }, drop: async () => {} };
+  const name = `api_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(databaseUrl, `create database "${name}"`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    target: { kind: 'postgres', url: url.toString() },
+    // WITH (FORCE) ends connections a failed test may have left open.
+    drop: () => adminQuery(databaseUrl, `drop database if exists "${name}" with (force)`),
+  };
+}

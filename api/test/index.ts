@@ -1,0 +1,140 @@
+// Test support: the real server on a throwaway database, and a request helper that holds every answer to the spec.
+// Imported by API tests and, as `@app/api/testing`, by the browser tests.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { StudioConfig } from '../src/config.studio.ts';
+import { type Config, defaultRemotes, loadConfig } from '../src/config.ts';
+import type { Orm } from '../src/db/orm.ts';
+import type { AnyHandler } from '../src/http/bind.ts';
+import type { PrincipalResolver } from '../src/http/context.ts';
+import { handlers as moduleHandlers } from '../src/modules/index.ts';
+import type { StudioRuntime } from '../src/modules/studio/runtime.ts';
+import { startServer } from '../src/server.ts';
+import { createTestDatabase } from './database.ts';
+import { openApiValidator } from './openapi-validator.ts';
+
+export { type CreateUserOptions, createToken, createUser, login, sessionCookieOf, signIn, type TestUser } from './accounts.ts';
+export { ContractViolation, OpenApiValidator, openApiValidator } from './openapi-validator.ts';
+
+export interface TestServerOptions {
+  /** Remote manifest overrides (name -> remoteEntry.js URL), merged over the defaults. */
+  remotes?: Record<string, string>;
+  /** Serve this built host shell at `/` (remotes from `config.remotesDir/<name>/dist`). Default: no UI. */
+  staticDir?: string;
+  /** Insert the demo credit packages. Default false. */
+  seed?: boolean;
+  /** Studio settings over the defaults; stored files go to a fresh temporary folder unless `filesDir` is given. */
+  studio?: Partial<StudioConfig>;
+  /** Any other configuration; the database always comes from the test database. */
+  config?: Partial<Config>;
+  /** Replace handlers by operationId (e.g. to make one fail). */
+  handlers?: Record<string, AnyHandler>;
+  /** Decide who is calling (until the accounts module exists, tests plug users in here). */
+  resolvePrincipal?: PrincipalResolver;
+  /** Capture logs; default is a silent logger. */
+  logger?: Logger;
+}
+
+export interface RequestOptions {
+  /** Sent as JSON unless it is already a string. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Value of the `Cookie` header. */
+  cookie?: string;
+  /** Skip the spec check, for requests that must break the contract on purpose. Default true. */
+  validate?: boolean;
+}
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON for JSON answers, otherwise undefined. */
+  body: T;
+  text: string;
+  /** Every `Set-Cookie` header. */
+  cookies: string[];
+}
+
+export interface TestServer {
+  /** Base URL, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  orm: Orm;
+  config: Config;
+  /** The image studio of this server (storage, job runner, events). */
+  studio: StudioRuntime;
+  /** A real HTTP request; throws `ContractViolation` when the answer does not match openapi.json. */
+  request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  /** Stops the server, closes the ORM and drops the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real app on 127.0.0.1 port 0 against a fresh database (a new PostgreSQL database
+ * when DATABASE_URL is set, else in-memory PGlite) with all migrations applied.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const defaults = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', SHUTDOWN_TIMEOUT_MS: '2000' });
+  const ownFiles = options.studio?.filesDir ? undefined : await mkdtemp(join(tmpdir(), 'api-test-files-'));
+  const config: Config = {
+    ...defaults,
+    staticDir: options.staticDir,
+    ...options.config,
+    studio: { ...defaults.studio, ...options.config?.studio, ...options.studio, filesDir: options.studio?.filesDir ?? ownFiles ?? '' },
+    databaseUrl: database.target.kind === 'postgres' ? database.target.url : undefined,
+    remotes: { ...defaultRemotes(), ...options.config?.remotes, ...options.remotes },
+  };
+  let running: Awaited<ReturnType<typeof startServer>>;
+  try {
+    running = await startServer({
+      config,
+      database: database.target,
+      seed: options.seed ?? false,
+      logger: options.logger,
+      handlers: options.handlers ? { ...moduleHandlers, ...options.handlers } : undefined,
+      resolvePrincipal: options.resolvePrincipal,
+    });
+  } catch (error) {
+    await database.drop();
+    if (ownFiles) await rm(ownFiles, { recursive: true, force: true });
+    throw error;
+  }
+  const validator = openApiValidator();
+
+  async function request<T = unknown>(method: string, path: string, requestOptions: RequestOptions = {}): Promise<TestResponse<T>> {
+    const { body, cookie, validate = true } = requestOptions;
+    const headers: Record<string, string> = { ...requestOptions.headers };
+    if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type'))
+      headers['content-type'] = 'application/json';
+    if (cookie) headers.cookie = cookie;
+    const response = await fetch(`${running.url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    const text = await response.text();
+    const contentType = response.headers.get('content-type');
+    if (validate) validator.validate({ method, path, status: response.status, contentType, text });
+    const parsed = contentType?.includes('json') && text ? (JSON.parse(text) as T) : (undefined as T);
+    return { status: response.status, headers: response.headers, body: parsed, text, cookies: response.headers.getSetCookie() };
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: running.url,
+    orm: running.orm,
+    config,
+    studio: running.studio,
+    request,
+    close: () => {
+      closing ??= running
+        .close()
+        .finally(() => database.drop())
+        .finally(() => (ownFiles ? rm(ownFiles, { recursive: true, force: true }) : undefined));
+      return closing;
+    },
+  };
+}

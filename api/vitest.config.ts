@@ -1,0 +1,15 @@
+// API tests: unit tests beside the code and HTTP tests against the real app on PostgreSQL (DATABASE_URL) or PGlite.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'api',
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    // Each file starts its own server and database; PGlite needs a moment to boot.
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
