@@ -1,0 +1,28 @@
+import { useT } from '@app/i18n';
+import { PageHeader } from '@app/ui';
+import { useSessionUser } from '../session/useSessionUser.ts';
+import { PageSpinner } from '../shared/PageSpinner.tsx';
+import { SignInPrompt } from '../shared/SignInPrompt.tsx';
+import { IntegrationGuide } from './IntegrationGuide.tsx';
+import { TokenManager } from './TokenManager.tsx';
+import './api-page.css';
+
+/** /api: the user's API tokens and the integration guide; visitors get a sign-in prompt above the guide. */
+export function ApiPage() {
+  const t = useT();
+  const { user, isLoading } = useSessionUser();
+  return (
+    <div className="ui-container ui-page api-page">
+      <PageHeader title={t('account.apiTitle')} subtitle={t('account.apiSubtitle')} />
+      {isLoading ? (
+        <PageSpinner />
+      ) : user ? (
+        // Keyed by user: another sign-in on this tab never sees the previous user's fresh token.
+        <TokenManager key={user.id} userId={user.id} />
+      ) : (
+        <SignInPrompt title={t('account.apiSignInTitle')} body={t('account.apiSignInBody')} />
+      )}
+      <IntegrationGuide />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { IMAGE_PIXELS, IMAGE_SIZES, LIMITS } from '@app/contract/constants';
+import { useT } from '@app/i18n';
+import { Card, Link } from '@app/ui';
+import { EXTERNAL_LINKS } from '../../../../shells/host/src/links.ts';
+
+const MB = 1024 * 1024;
+
+/** Beside the calls: image sizes, limits, the API reference and the n8n template. */
+export function GuideAside() {
+  const t = useT();
+  return (
+    <aside className="guide-aside">
+      <Card className="guide-aside-card">
+        <h3>{t('account.imageSizesTitle')}</h3>
+        <ul className="image-sizes" data-testid="image-sizes">
+          {IMAGE_SIZES.map((size) => (
+            <li key={size}>
+              <code>{size}</code>
+              <span className="ui-muted">
+                {size === 'auto' ? t('account.imageSizeAuto') : `${IMAGE_PIXELS[size].width} × ${IMAGE_PIXELS[size].height}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <Card className="guide-aside-card">
+        <h3>{t('account.limitsTitle')}</h3>
+        <ul className="guide-limits">
+          <li>{t('account.limitImages', { max: LIMITS.maxReferenceImages, size: LIMITS.maxImageBytes / MB })}</li>
+          <li>{t('account.limitScale')}</li>
+        </ul>
+      </Card>
+      <Card className="guide-aside-card">
+        <h3>{t('account.referenceTitle')}</h3>
+        <p className="ui-muted">{t('account.referenceBody')}</p>
+        {/* Served by the API, not the app: a new tab keeps it out of client-side routing. */}
+        <Link href="/api/docs" target="_blank" rel="noopener" className="guide-link" data-testid="api-reference-link">
+          {t('account.openReference')} <span className="ui-visually-hidden">{t('account.opensInNewTab')}</span>
+        </Link>
+      </Card>
+      <Card className="guide-aside-card">
+        <h3>{t('account.templateTitle')}</h3>
+        <p className="ui-muted">{t('account.templateBody')}</p>
+        {/* The downloadable template from the automation API is not there yet: the public one stands in. */}
+        <Link
+          href={EXTERNAL_LINKS.n8nTemplate}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="guide-link"
+          data-testid="template-link"
+        >
+          {t('account.openTemplate')} <span className="ui-visually-hidden">{t('account.opensInNewTab')}</span>
+        </Link>
+      </Card>
+    </aside>
+  );
+}

@@ -1,0 +1,53 @@
+import { useT } from '@app/i18n';
+import { Button, Card, LinkButton, PageHeader } from '@app/ui';
+import { useState } from 'react';
+import { useSessionUser } from '../session/useSessionUser.ts';
+import { GoogleSignIn } from './GoogleSignIn.tsx';
+import { Perks } from './Perks.tsx';
+import { RegisterForm } from './RegisterForm.tsx';
+import { SignInForm } from './SignInForm.tsx';
+import { useAuthReturn } from './useAuthReturn.ts';
+import './login.css';
+
+type Mode = 'signIn' | 'register';
+
+/** /login: sign in or register, with Google as the alternative, and the Google return handled. */
+export function LoginPage() {
+  const t = useT();
+  const [mode, setMode] = useState<Mode>('signIn');
+  const { user } = useSessionUser();
+  useAuthReturn();
+  const signIn = mode === 'signIn';
+
+  return (
+    <div className="ui-container ui-page auth-page">
+      <div className="auth-layout">
+        <Perks />
+        <Card className="auth-card">
+          <PageHeader
+            className="auth-header"
+            title={t(signIn ? 'account.loginTitle' : 'account.registerTitle')}
+            subtitle={t(signIn ? 'account.loginSubtitle' : 'account.registerSubtitle')}
+          />
+          {user && (
+            <div className="auth-signed-in" role="status">
+              <span>{t('account.alreadySignedIn', { username: user.username })}</span>
+              <LinkButton href="/my-account" variant="secondary" size="sm">
+                {t('account.goToAccount')}
+              </LinkButton>
+            </div>
+          )}
+          {/* Keyed by mode: switching, or a successful registration, starts from empty fields. */}
+          {signIn ? <SignInForm key="signIn" /> : <RegisterForm key="register" onRegistered={() => setMode('signIn')} />}
+          <GoogleSignIn />
+          <p className="auth-switch">
+            {t(signIn ? 'account.noAccount' : 'account.haveAccount')}{' '}
+            <Button variant="ghost" className="account-link-button" onPress={() => setMode(signIn ? 'register' : 'signIn')}>
+              {t(signIn ? 'account.switchToRegister' : 'account.switchToSignIn')}
+            </Button>
+          </p>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { api, toFieldErrors, unwrap } from '@app/api-client';
+import { useT } from '@app/i18n';
+import { Button, Dialog, DialogTrigger, Form, Modal, PasswordField, toast } from '@app/ui';
+import { useState } from 'react';
+import { serverMessage } from '../shared/serverMessage.ts';
+import { checkPasswordChange, type PasswordChange } from './passwordChange.ts';
+
+const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** The change-password button and its dialog (PUT /api/user/change-password). */
+export function ChangePasswordDialog() {
+  const t = useT();
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
+      <Button variant="secondary">{t('account.changePassword')}</Button>
+      <Modal size="sm" isDismissable>
+        <Dialog title={t('account.changePassword')}>
+          <ChangePasswordForm onDone={() => setOpen(false)} />
+        </Dialog>
+      </Modal>
+    </DialogTrigger>
+  );
+}
+
+/** Mounted with the dialog, so every opening starts empty. */
+function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const t = useT();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const field = (name: keyof PasswordChange) => ({
+    name,
+    value: values[name],
+    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
+  });
+
+  const submit = async () => {
+    const problem = checkPasswordChange(values);
+    if (problem?.kind === 'toast') {
+      toast({ title: t('account.errorTitle'), description: t(problem.message), variant: 'error' });
+      return;
+    }
+    if (problem) {
+      setErrors({ [problem.field]: t(problem.message) });
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      unwrap(
+        await api.PUT('/api/user/change-password', { body: { currentPassword: values.currentPassword, newPassword: values.newPassword } }),
+      );
+      toast({ title: t('account.passwordChanged'), description: t('account.passwordChangedBody'), variant: 'success' });
+      onDone();
+    } catch (failure) {
+      setPending(false);
+      setErrors(toFieldErrors(failure));
+      toast({ title: t('account.passwordChangeFailed'), description: serverMessage(failure, t('account.genericError')), variant: 'error' });
+    }
+  };
+
+  return (
+    <Form
+      validationBehavior="aria"
+      validationErrors={errors}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <PasswordField {...field('currentPassword')} label={t('account.currentPassword')} autoComplete="current-password" />
+      <PasswordField
+        {...field('newPassword')}
+        label={t('account.newPassword')}
+        placeholder={t('account.newPasswordPlaceholder')}
+        autoComplete="new-password"
+      />
+      <PasswordField {...field('confirmPassword')} label={t('account.confirmNewPassword')} autoComplete="new-password" />
+      <div className="account-dialog-actions">
+        <Button variant="ghost" slot="close">
+          {t('account.cancel')}
+        </Button>
+        <Button type="submit" isPending={pending}>
+          {t('account.savePassword')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

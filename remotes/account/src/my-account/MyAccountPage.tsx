@@ -1,0 +1,33 @@
+import { useT } from '@app/i18n';
+import { PageHeader } from '@app/ui';
+import { useSessionUser } from '../session/useSessionUser.ts';
+import { PageSpinner } from '../shared/PageSpinner.tsx';
+import { SignInPrompt } from '../shared/SignInPrompt.tsx';
+import { ProfileCard } from './ProfileCard.tsx';
+import { SecurityCard } from './SecurityCard.tsx';
+import { ShortcutsCard } from './ShortcutsCard.tsx';
+import './my-account.css';
+
+/** /my-account: profile and balance, shortcuts, and the password; visitors are asked to sign in. */
+export function MyAccountPage() {
+  const t = useT();
+  const { user, isLoading } = useSessionUser();
+  return (
+    <div className="ui-container ui-page">
+      <PageHeader title={t('account.myAccountTitle')} subtitle={t('account.myAccountSubtitle')} />
+      {isLoading ? (
+        <PageSpinner />
+      ) : user ? (
+        <div className="my-account-grid">
+          <ProfileCard user={user} />
+          <div className="my-account-side">
+            <ShortcutsCard isAdmin={user.isAdmin} />
+            <SecurityCard />
+          </div>
+        </div>
+      ) : (
+        <SignInPrompt title={t('account.pleaseSignIn')} body={t('account.pleaseSignInBody')} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useT } from '@app/i18n';
+import { navigate, toast } from '@app/ui';
+import { type ReactNode, useEffect } from 'react';
+import { AccessLoading } from './AccessLoading.tsx';
+import { AccessNotice } from './AccessNotice.tsx';
+import { useAdminAccess } from './useAdminAccess.ts';
+
+/**
+ * /admin: Loading while the user is unknown, the dashboard for administrators, and for anyone
+ * else 'Access Denied' (page and toast) followed by a redirect home. The toast outlives the
+ * redirect because the host owns the toast region.
+ */
+export function AdminGate({ children }: { children: ReactNode }) {
+  const t = useT();
+  const access = useAdminAccess();
+  const denied = access.status === 'anonymous' || access.status === 'forbidden';
+
+  useEffect(() => {
+    if (!denied) return;
+    toast({ title: t('admin.accessDenied'), description: t('admin.adminAccessRequired'), variant: 'error' });
+    navigate('/', { replace: true });
+  }, [denied, t]);
+
+  if (access.status === 'loading') return <AccessLoading />;
+  if (denied) return <AccessNotice testId="admin-access-denied" title={t('admin.accessDenied')} body={t('admin.adminAccessRequired')} />;
+  return children;
+}

@@ -1,0 +1,50 @@
+import type { components } from '@app/api-client';
+import { useT } from '@app/i18n';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui';
+import { useFormat } from '../shared/useFormat.ts';
+import { signedAmount, truncateDescription } from './historyFormat.ts';
+import { TransactionTypeBadge } from './TransactionTypeBadge.tsx';
+
+type AdminTransaction = components['schemas']['AdminTransaction'];
+
+/** One page of every user's ledger entries: date, user, type, description and signed amount. */
+export function TransactionsTable({ rows, emptyText }: { rows: AdminTransaction[]; emptyText: string }) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <div className="admin-card-table">
+      <Table aria-label={t('admin.historyTitle')} data-testid="history-table">
+        <TableHeader>
+          <Column>{t('admin.date')}</Column>
+          <Column isRowHeader>{t('admin.user')}</Column>
+          <Column>{t('admin.type')}</Column>
+          <Column>{t('admin.description')}</Column>
+          <Column className="admin-align-end">{t('admin.amount')}</Column>
+        </TableHeader>
+        <TableBody items={rows} renderEmptyState={() => <p className="admin-empty">{emptyText}</p>}>
+          {(row) => (
+            <Row id={row.id} data-testid="history-row">
+              <Cell className="admin-nowrap admin-history-date">{format.dateTime(row.createdAt)}</Cell>
+              <Cell className="admin-history-user">
+                <strong>{row.username}</strong>
+                {row.email && <div className="admin-cell-sub">{row.email}</div>}
+              </Cell>
+              <Cell className="admin-history-type">
+                <TransactionTypeBadge type={row.type} />
+              </Cell>
+              <Cell className="admin-history-description">
+                <span title={row.description}>{truncateDescription(row.description)}</span>
+              </Cell>
+              <Cell
+                className="admin-numeric admin-align-end admin-history-amount"
+                data-sign={row.amount > 0 ? 'plus' : row.amount < 0 ? 'minus' : 'zero'}
+              >
+                {signedAmount(row.amount, format.number)}
+              </Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

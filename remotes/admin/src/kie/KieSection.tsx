@@ -1,0 +1,97 @@
+import { api, toMessage, unwrap, useApi, useInvalidate } from '@app/api-client';
+import { useT } from '@app/i18n';
+import { Button, Card, Spinner, toast } from '@app/ui';
+import { useState } from 'react';
+import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { SectionHeader } from '../shared/SectionHeader.tsx';
+import { useFormat } from '../shared/useFormat.ts';
+import { KieAccountCard } from './KieAccountCard.tsx';
+import { KieDialog } from './KieDialog.tsx';
+import type { KieApiAccount } from './kieTypes.ts';
+import './kie.css';
+
+/** KIE API Management: the upstream accounts used in round-robin, with add, edit, refresh and delete. */
+export function KieSection() {
+  const t = useT();
+  const format = useFormat();
+  const invalidate = useInvalidate();
+  const { data: accounts, error } = useApi('/api/admin/kie-apis');
+  const [editing, setEditing] = useState<KieApiAccount | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [deleting, setDeleting] = useState<KieApiAccount | null>(null);
+  const [refreshing, setRefreshing] = useState<string | null>(null);
+
+  const reload = () => invalidate('/api/admin/kie-apis');
+  const openDialog = (account: KieApiAccount | null) => {
+    setEditing(account);
+    setDialogOpen(true);
+  };
+
+  const refresh = async (account: KieApiAccount) => {
+    setRefreshing(account.id);
+    try {
+      const updated = unwrap(await api.POST('/api/admin/kie-apis/{id}/refresh-credits', { params: { path: { id: account.id } } }));
+      toast({
+        title: t('admin.kieRefreshed'),
+        description: t('admin.kieRefreshedBody', { name: updated.name, count: format.number(updated.totalCredits) }),
+        variant: 'success',
+      });
+      await reload();
+    } catch (err) {
+      toast({ title: t('admin.kieRefreshFailed'), description: toMessage(err, t('admin.tryAgainLater')), variant: 'error' });
+    } finally {
+      setRefreshing(null);
+    }
+  };
+
+  const remove = async (account: KieApiAccount) => {
+    try {
+      unwrap(await api.DELETE('/api/admin/kie-apis/{id}', { params: { path: { id: account.id } } }));
+      toast({ title: t('admin.kieDeleted'), description: account.name, variant: 'success' });
+      await reload();
+    } catch (err) {
+      toast({ title: t('admin.kieDeleteFailed'), description: toMessage(err, t('admin.tryAgainLater')), variant: 'error' });
+    }
+  };
+
+  const enabled = accounts?.filter((account) => account.isEnabled).length ?? 0;
+
+  return (
+    <section>
+      <SectionHeader
+        title={t('admin.sectionKie')}
+        description={t('admin.kieDescription')}
+        actions={<Button onPress={() => openDialog(null)}>{t('admin.kieAdd')}</Button>}
+      />
+      {error && <Card className="admin-empty">{toMessage(error, t('admin.loadFailed'))}</Card>}
+      {!accounts && !error && <Spinner size="lg" className="admin-section-spinner" />}
+      {accounts && accounts.length === 0 && <Card className="admin-empty">{t('admin.kieEmpty')}</Card>}
+      {accounts && accounts.length > 0 && (
+        <>
+          <p className="admin-kie-summary ui-muted">{t('admin.kieSummary', { enabled, total: accounts.length })}</p>
+          <div className="admin-kie-grid">
+            {accounts.map((account) => (
+              <KieAccountCard
+                key={account.id}
+                account={account}
+                refreshing={refreshing === account.id}
+                onEdit={() => openDialog(account)}
+                onRefresh={() => refresh(account)}
+                onDelete={() => setDeleting(account)}
+              />
+            ))}
+          </div>
+        </>
+      )}
+      <KieDialog account={editing} isOpen={dialogOpen} onOpenChange={setDialogOpen} onSaved={reload} />
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('admin.kieDeleteTitle')}
+        message={t('admin.kieDeleteMessage', { name: deleting?.name ?? '' })}
+        confirmLabel={t('admin.delete')}
+        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { useT } from '@app/i18n';
+import { Badge, Button, Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui';
+import { useFormat } from '../shared/useFormat.ts';
+import type { AdminCreditPackage } from './packageTypes.ts';
+import './packages.css';
+
+interface PackagesTableProps {
+  packages: AdminCreditPackage[];
+  onEdit: (pkg: AdminCreditPackage) => void;
+  onDelete: (pkg: AdminCreditPackage) => void;
+}
+
+/** Every package, active or not, with what the public list shows and the payment product. */
+export function PackagesTable({ packages, onEdit, onDelete }: PackagesTableProps) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <div className="admin-card-table admin-packages">
+      <Table aria-label={t('admin.sectionPackages')} data-testid="packages-table">
+        <TableHeader>
+          <Column isRowHeader>{t('admin.packageName')}</Column>
+          <Column>{t('admin.packageCredits')}</Column>
+          <Column>{t('admin.packagePriceColumn')}</Column>
+          <Column>{t('admin.packageProductId')}</Column>
+          <Column>{t('admin.status')}</Column>
+          <Column>
+            <span className="ui-visually-hidden">{t('admin.actions')}</span>
+          </Column>
+        </TableHeader>
+        <TableBody items={packages} renderEmptyState={() => <p className="admin-empty">{t('admin.packagesEmpty')}</p>}>
+          {(pkg) => (
+            <Row id={pkg.id} data-testid="package-row">
+              <Cell className="admin-packages-name">
+                <div className="admin-cell-title">
+                  <strong>{pkg.name}</strong>
+                  {pkg.popular && <Badge variant="accent">{t('admin.packagePopularBadge')}</Badge>}
+                </div>
+                {pkg.description && <div className="admin-cell-sub">{pkg.description}</div>}
+              </Cell>
+              <Cell className="admin-numeric admin-packages-credits" data-label={t('admin.packageCredits')}>
+                {format.number(pkg.credits)}
+                {pkg.bonus > 0 && (
+                  <div className="admin-cell-sub">{t('admin.packageBonusIncluded', { count: format.number(pkg.bonus) })}</div>
+                )}
+              </Cell>
+              <Cell className="admin-numeric admin-packages-price" data-label={t('admin.packagePriceColumn')}>
+                {format.usd(pkg.price)}
+              </Cell>
+              <Cell className="admin-packages-product" data-label={t('admin.packageProductId')}>
+                {pkg.creemProductId ? <code className="admin-code">{pkg.creemProductId}</code> : <span className="ui-muted">—</span>}
+              </Cell>
+              <Cell className="admin-packages-status">
+                <Badge variant={pkg.isActive ? 'success' : 'neutral'}>{pkg.isActive ? t('admin.active') : t('admin.inactive')}</Badge>
+              </Cell>
+              <Cell className="admin-packages-actions">
+                <div className="admin-row-actions">
+                  <Button size="sm" variant="secondary" onPress={() => onEdit(pkg)} aria-label={t('admin.editNamed', { name: pkg.name })}>
+                    {t('admin.edit')}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="admin-danger-text"
+                    onPress={() => onDelete(pkg)}
+                    aria-label={t('admin.deleteNamed', { name: pkg.name })}
+                  >
+                    {t('admin.delete')}
+                  </Button>
+                </div>
+              </Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useT } from '@app/i18n';
+import { Select, SelectItem, Switch, TextField } from '@app/ui';
+import { useState } from 'react';
+import { EnabledBadge } from './EnabledBadge.tsx';
+import { SecretField, secretUpdate } from './SecretField.tsx';
+import { SettingsCard } from './SettingsCard.tsx';
+import type { AdminSettings, SettingsCardBaseProps } from './settingsTypes.ts';
+import { useSaveSettings } from './useSaveSettings.ts';
+
+type PaypalEnvironment = AdminSettings['paypalEnvironment'];
+
+/** PayPal: client id, client secret, sandbox or production, and the on switch. */
+export function PaypalCard({ settings }: SettingsCardBaseProps) {
+  const t = useT();
+  const { save, error, pending } = useSaveSettings();
+  const [clientId, setClientId] = useState(settings.paypalClientId ?? '');
+  const [clientSecret, setClientSecret] = useState('');
+  const [environment, setEnvironment] = useState<PaypalEnvironment>(settings.paypalEnvironment);
+  const [enabled, setEnabled] = useState(settings.paypalEnabled);
+
+  const submit = async () => {
+    const saved = await save({
+      paypalClientId: clientId.trim() || null,
+      paypalClientSecret: secretUpdate(clientSecret),
+      paypalEnvironment: environment,
+      paypalEnabled: enabled,
+    });
+    if (saved) setClientSecret('');
+  };
+
+  return (
+    <SettingsCard
+      id="settings-paypal"
+      title={t('admin.paypalTitle')}
+      description={t('admin.paypalDescription')}
+      badge={<EnabledBadge enabled={settings.paypalEnabled} />}
+      onSubmit={submit}
+      pending={pending}
+      error={error}
+    >
+      <TextField name="paypalClientId" label={t('admin.paypalClientId')} value={clientId} onChange={setClientId} autoComplete="off" />
+      <SecretField
+        name="paypalClientSecret"
+        label={t('admin.paypalClientSecret')}
+        isSet={settings.paypalClientSecretSet}
+        hint={settings.paypalClientSecretHint}
+        value={clientSecret}
+        onChange={setClientSecret}
+      />
+      <Select
+        name="paypalEnvironment"
+        label={t('admin.environment')}
+        selectedKey={environment}
+        onSelectionChange={(key) => setEnvironment(key as PaypalEnvironment)}
+      >
+        <SelectItem id="sandbox">{t('admin.envSandbox')}</SelectItem>
+        <SelectItem id="production">{t('admin.envProduction')}</SelectItem>
+      </Select>
+      <Switch name="paypalEnabled" isSelected={enabled} onChange={setEnabled} description={t('admin.paypalEnabledHint')}>
+        {t('admin.paypalEnabled')}
+      </Switch>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,44 @@
+import { useT } from '@app/i18n';
+import { Button, Dialog, Modal } from '@app/ui';
+import { useState } from 'react';
+import './shared.css';
+
+interface ConfirmDialogProps {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  /** Runs on confirm; the dialog stays open with a spinner until it settles, then closes. */
+  onConfirm: () => Promise<unknown>;
+}
+
+/** Asks before something that cannot be undone (deleting a package, a user, failed images). */
+export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLabel, onConfirm }: ConfirmDialogProps) {
+  const t = useT();
+  const [pending, setPending] = useState(false);
+  const confirm = async () => {
+    setPending(true);
+    try {
+      await onConfirm();
+    } finally {
+      setPending(false);
+      onOpenChange(false);
+    }
+  };
+  return (
+    <Modal isOpen={isOpen} onOpenChange={onOpenChange} size="sm" isDismissable={!pending}>
+      <Dialog title={title} role="alertdialog">
+        <p className="admin-confirm-message">{message}</p>
+        <div className="admin-dialog-actions">
+          <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={pending}>
+            {t('admin.cancel')}
+          </Button>
+          <Button variant="danger" onPress={confirm} isPending={pending}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </Dialog>
+    </Modal>
+  );
+}

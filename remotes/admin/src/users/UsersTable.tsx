@@ -1,0 +1,98 @@
+import { useT } from '@app/i18n';
+import { Badge, Button, Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui';
+import { useFormat } from '../shared/useFormat.ts';
+import { UserActiveSwitch } from './UserActiveSwitch.tsx';
+import type { AdminUser } from './userTypes.ts';
+
+interface UsersTableProps {
+  users: AdminUser[];
+  /** The signed-in admin, marked "You" (the server refuses to demote or disable them). */
+  currentUserId: string | undefined;
+  togglingId: string | null;
+  onToggle: (user: AdminUser, isActive: boolean) => void;
+  onEdit: (user: AdminUser) => void;
+  onEditCredits: (user: AdminUser) => void;
+  onDelete: (user: AdminUser) => void;
+  emptyText: string;
+}
+
+/** One page of users with their balance, image count, status and actions. */
+export function UsersTable({ users, currentUserId, togglingId, onToggle, onEdit, onEditCredits, onDelete, emptyText }: UsersTableProps) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <div className="admin-card-table">
+      <Table aria-label={t('admin.sectionUsers')} data-testid="users-table">
+        <TableHeader>
+          <Column isRowHeader>{t('admin.user')}</Column>
+          <Column>{t('admin.credits')}</Column>
+          <Column>{t('admin.images')}</Column>
+          <Column>{t('admin.status')}</Column>
+          <Column>{t('admin.joined')}</Column>
+          <Column>
+            <span className="ui-visually-hidden">{t('admin.actions')}</span>
+          </Column>
+        </TableHeader>
+        <TableBody items={users} renderEmptyState={() => <p className="admin-empty">{emptyText}</p>}>
+          {(user) => (
+            <Row id={user.id} data-testid="user-row">
+              <Cell className="admin-users-user">
+                <div className="admin-cell-title">
+                  <strong>{user.username}</strong>
+                  {user.isAdmin && <Badge variant="primary">{t('admin.admin')}</Badge>}
+                  {user.id === currentUserId && <Badge variant="info">{t('admin.you')}</Badge>}
+                </div>
+                <div className="admin-cell-sub">{user.email ?? t('admin.noEmail')}</div>
+                {user.googleLinked && <div className="admin-cell-sub">{t('admin.googleLinked')}</div>}
+              </Cell>
+              <Cell className="admin-numeric admin-users-credits" data-label={t('admin.credits')} data-testid="user-credits">
+                {format.number(user.credits)}
+              </Cell>
+              <Cell className="admin-numeric admin-users-images" data-label={t('admin.images')}>
+                {format.number(user.imageCount)}
+              </Cell>
+              <Cell className="admin-users-status">
+                <UserActiveSwitch user={user} pending={togglingId === user.id} onToggle={onToggle} />
+              </Cell>
+              <Cell className="admin-users-joined">
+                <div className="admin-nowrap">{format.date(user.createdAt)}</div>
+                <div className="admin-cell-sub admin-nowrap">
+                  {user.lastLoginAt ? t('admin.lastLogin', { date: format.date(user.lastLoginAt) }) : t('admin.neverLoggedIn')}
+                </div>
+              </Cell>
+              <Cell className="admin-users-actions">
+                <div className="admin-row-actions">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onPress={() => onEdit(user)}
+                    aria-label={t('admin.editNamed', { name: user.username })}
+                  >
+                    {t('admin.edit')}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onPress={() => onEditCredits(user)}
+                    aria-label={t('admin.editCreditsNamed', { name: user.username })}
+                  >
+                    {t('admin.creditsButton')}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="admin-danger-text"
+                    onPress={() => onDelete(user)}
+                    aria-label={t('admin.deleteNamed', { name: user.username })}
+                  >
+                    {t('admin.delete')}
+                  </Button>
+                </div>
+              </Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

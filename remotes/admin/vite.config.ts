@@ -1,0 +1,7 @@
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { remoteFederation, remoteViteOptions } from '../federation.ts';
+import pkg from './package.json' with { type: 'json' };
+
+export default defineConfig({ ...remoteViteOptions, plugins: [react(), federation(remoteFederation('admin', pkg.dependencies))] });

@@ -1,0 +1,48 @@
+import type { components } from '@app/api-client';
+import { useI18n } from '@app/i18n';
+import { Badge, Dialog, Modal } from '@app/ui';
+import { useRef } from 'react';
+import { exactDollars } from '../format/price.ts';
+import { PaymentMethodButtons } from './PaymentMethodButtons.tsx';
+import './checkout.css';
+
+type CreditPackage = components['schemas']['CreditPackage'];
+
+/**
+ * The package the user chose, what it costs and the enabled ways to pay (spec 000 §2 /pricing).
+ * Open while `pkg` is set; the last package stays rendered while the dialog animates out.
+ */
+export function PurchaseDialog({ pkg, onClose }: { pkg: CreditPackage | null; onClose: () => void }) {
+  const { t, language } = useI18n();
+  const last = useRef(pkg);
+  if (pkg) last.current = pkg;
+  const shown = pkg ?? last.current;
+  return (
+    <Modal isOpen={pkg !== null} onOpenChange={(open) => !open && onClose()} isDismissable>
+      <Dialog title={shown ? t('billing.dialogTitle', { name: shown.name }) : undefined} className="billing-dialog">
+        {shown && (
+          <div className="billing-dialog-body" data-testid="purchase-dialog">
+            {shown.popular && (
+              <Badge variant="accent" className="billing-dialog-popular">
+                {t('billing.mostPopular')}
+              </Badge>
+            )}
+            {shown.description && <p className="billing-dialog-description">{shown.description}</p>}
+            <dl className="billing-dialog-facts">
+              <div>
+                <dt>{t('billing.dialogCredits')}</dt>
+                <dd data-testid="dialog-credits">{shown.credits.toLocaleString(language)}</dd>
+              </div>
+              <div>
+                <dt>{t('billing.dialogPrice')}</dt>
+                <dd data-testid="dialog-price">{exactDollars(shown.price)}</dd>
+              </div>
+            </dl>
+            <PaymentMethodButtons pkg={shown} />
+            <p className="billing-notice">{t('billing.creditsAfterConfirmation')}</p>
+          </div>
+        )}
+      </Dialog>
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import { useApi } from '@app/api-client';
+import { useI18n } from '@app/i18n';
+import { Badge, Card, Cell, Column, Pagination, Row, Spinner, Table, TableBody, TableHeader } from '@app/ui';
+import { type ReactNode, useState } from 'react';
+import { signedCredits, transactionType, truncate } from './transactionFormat.ts';
+import './history.css';
+
+/** The user list's page size (spec 000 §9). */
+export const TRANSACTIONS_PER_PAGE = 50;
+
+const LOCALES = { en: 'en-US', vi: 'vi-VN' } as const;
+
+/** The signed-in user's credit history, newest first, 50 per page (GET /api/transactions). */
+export function TransactionHistory() {
+  const { t, language } = useI18n();
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading } = useApi(
+    '/api/transactions',
+    { params: { query: { page, limit: TRANSACTIONS_PER_PAGE } } },
+    { keepPreviousData: true },
+  );
+  const locale = LOCALES[language];
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / TRANSACTIONS_PER_PAGE));
+
+  let content: ReactNode;
+  if (isLoading && !data) content = <Spinner size="lg" className="billing-history-spinner" />;
+  else if (error && !data) content = <Card className="ui-muted">{t('billing.historyError')}</Card>;
+  else if (!data || data.total === 0)
+    content = (
+      <Card className="billing-history-empty" data-testid="transactions-empty">
+        <p className="billing-history-empty-title">{t('billing.historyEmpty')}</p>
+        <p className="ui-muted">{t('billing.historyEmptyHint')}</p>
+      </Card>
+    );
+  else
+    content = (
+      <>
+        <Table aria-label={t('billing.historyLabel')} className="billing-history-table" data-testid="transactions-table">
+          <TableHeader>
+            <Column className="billing-history-type">{t('billing.colType')}</Column>
+            <Column className="billing-history-date">{t('billing.colDate')}</Column>
+            <Column isRowHeader className="billing-history-desc">
+              {t('billing.colDescription')}
+            </Column>
+            <Column className="billing-history-credits">{t('billing.colCredits')}</Column>
+          </TableHeader>
+          <TableBody items={data.data}>
+            {(entry) => {
+              const type = transactionType(entry.type);
+              return (
+                <Row id={entry.id}>
+                  <Cell className="billing-history-type">
+                    <Badge variant={type.variant}>{type.label ? t(type.label) : entry.type}</Badge>
+                  </Cell>
+                  <Cell className="billing-history-date">{dateFormat.format(new Date(entry.createdAt))}</Cell>
+                  <Cell className="billing-history-desc">
+                    <span title={entry.description}>{truncate(entry.description)}</span>
+                  </Cell>
+                  <Cell className="billing-history-credits" data-sign={Math.sign(entry.amount)}>
+                    {signedCredits(entry.amount, locale)}
+                  </Cell>
+                </Row>
+              );
+            }}
+          </TableBody>
+        </Table>
+        <Pagination page={page} pageCount={pageCount} onPageChange={setPage} className="billing-history-pages" />
+      </>
+    );
+
+  return (
+    <section className="billing-history" aria-labelledby="billing-history-title">
+      <h2 id="billing-history-title" className="billing-section-title">
+        {t('billing.historyTitle')}
+      </h2>
+      {content}
+    </section>
+  );
+}

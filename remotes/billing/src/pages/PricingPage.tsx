@@ -1,0 +1,49 @@
+import { useT } from '@app/i18n';
+import { Card, navigate, PageHeader, Spinner } from '@app/ui';
+import { useState } from 'react';
+import { PurchaseDialog } from '../checkout/PurchaseDialog.tsx';
+import { TransactionHistory } from '../history/TransactionHistory.tsx';
+import type { CreditPackage } from '../packages/PackageCard.tsx';
+import { PackageList } from '../packages/PackageList.tsx';
+import { usePricingReturn } from '../returns/usePricingReturn.ts';
+import { SignInPrompt } from '../session/SignInPrompt.tsx';
+import { useSignedInUser } from '../session/useSignedInUser.ts';
+import { StatCards } from '../stats/StatCards.tsx';
+import './pages.css';
+
+/**
+ * /pricing: the user's stats, the credit packages with the purchase dialog, and the transaction
+ * history. Visitors see the packages and a sign-in prompt; buying sends them to /login.
+ */
+export function PricingPage() {
+  const t = useT();
+  const { user } = useSignedInUser();
+  const { capturing } = usePricingReturn();
+  const [buying, setBuying] = useState<CreditPackage | null>(null);
+
+  const onBuy = (pkg: CreditPackage) => {
+    if (user === null) navigate('/login');
+    else if (user) setBuying(pkg);
+  };
+
+  return (
+    <div className="ui-container ui-page billing-page">
+      <PageHeader title={t('billing.pricingTitle')} subtitle={t('billing.pricingSubtitle')} />
+      {capturing && (
+        <Card className="billing-capturing" role="status" data-testid="paypal-capturing">
+          <Spinner size="sm" />
+          {t('billing.paypalCapturing')}
+        </Card>
+      )}
+      {user ? <StatCards /> : user === null && <SignInPrompt />}
+      <section className="billing-section" aria-labelledby="billing-packages-title">
+        <h2 id="billing-packages-title" className="billing-section-title">
+          {t('billing.packagesTitle')}
+        </h2>
+        <PackageList onBuy={onBuy} isBuyDisabled={user === undefined} />
+      </section>
+      {user && <TransactionHistory />}
+      <PurchaseDialog pkg={buying} onClose={() => setBuying(null)} />
+    </div>
+  );
+}

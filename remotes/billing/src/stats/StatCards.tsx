@@ -1,0 +1,38 @@
+import { useApi } from '@app/api-client';
+import { useI18n } from '@app/i18n';
+import { Card, Spinner } from '@app/ui';
+import type { ReactNode } from 'react';
+import { exactDollars } from '../format/price.ts';
+import './stats.css';
+
+function StatCard({ label, value, hint, testId }: { label: string; value: ReactNode; hint?: string; testId: string }) {
+  return (
+    <Card className="billing-stat">
+      <p className="billing-stat-label">{label}</p>
+      <p className="billing-stat-value" data-testid={testId}>
+        {value}
+      </p>
+      {hint && <p className="billing-stat-hint">{hint}</p>}
+    </Card>
+  );
+}
+
+/** Balance, images created and money spent of the signed-in user (GET /api/user/stats). */
+export function StatCards() {
+  const { t, language } = useI18n();
+  const { data, error } = useApi('/api/user/stats', {}, { keepPreviousData: true });
+  if (error && !data) return <Card className="ui-muted">{t('billing.statsError')}</Card>;
+  const number = (value: number | undefined) => (value === undefined ? <Spinner size="sm" /> : value.toLocaleString(language));
+  return (
+    <section className="billing-stats" aria-label={t('billing.statsTitle')}>
+      <StatCard label={t('billing.statCreditsRemaining')} value={number(data?.credits)} testId="stat-credits" />
+      <StatCard label={t('billing.statImagesCreated')} value={number(data?.videosCreated)} testId="stat-images" />
+      <StatCard
+        label={t('billing.statTotalSpent')}
+        value={data ? exactDollars(data.totalSpent) : <Spinner size="sm" />}
+        hint={t('billing.statTotalSpentHint')}
+        testId="stat-spent"
+      />
+    </section>
+  );
+}

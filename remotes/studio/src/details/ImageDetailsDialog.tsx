@@ -1,0 +1,57 @@
+import { useT } from '@app/i18n';
+import { Badge, Dialog, Modal } from '@app/ui';
+import { useRef } from 'react';
+import { qualityLabel } from '../tasks/taskLabels.ts';
+import type { ImageTask } from '../tasks/types.ts';
+import { type DetailsActionHandlers, DetailsActions } from './DetailsActions.tsx';
+import { DetailsImage } from './DetailsImage.tsx';
+import { InputImages } from './InputImages.tsx';
+import { TaskFacts } from './TaskFacts.tsx';
+import './details.css';
+
+interface ImageDetailsDialogProps extends DetailsActionHandlers {
+  /** The task to show; null closes the dialog. */
+  task: ImageTask | null;
+  onClose: () => void;
+}
+
+/** 'Image Details', shared by /generate and /my-creations; the pages pass their own Recreate and Upscale. */
+export function ImageDetailsDialog({ task, onClose, onRecreate, onUpscale }: ImageDetailsDialogProps) {
+  const t = useT();
+  // Keep showing the last task while the dialog animates out.
+  const last = useRef(task);
+  if (task) last.current = task;
+  const shown = task ?? last.current;
+  return (
+    <Modal isOpen={task !== null} onOpenChange={(open) => !open && onClose()} isDismissable size="lg" className="studio-details-modal">
+      {shown && (
+        <Dialog title={t('studio.detailsTitle')} className="studio-details" data-task-id={shown.taskId}>
+          <div className="studio-details-layout">
+            <DetailsImage task={shown} />
+            <div className="studio-details-side">
+              <div>
+                <Badge variant={shown.hdImageUrl || shown.generationType === 'upscale' ? 'accent' : 'neutral'} data-quality>
+                  {t(qualityLabel(shown))}
+                </Badge>
+              </div>
+              {shown.status === 'completed' && <DetailsActions task={shown} onRecreate={onRecreate} onUpscale={onUpscale} />}
+              <section className="studio-details-section">
+                <h3>{t('studio.promptHeading')}</h3>
+                <p className="studio-details-prompt">{shown.prompt}</p>
+              </section>
+              <InputImages urls={shown.inputImageUrls} />
+              <TaskFacts task={shown} />
+              {shown.errorMessage && (
+                <section className="studio-details-error" role="alert">
+                  <h3>{t('studio.errorHeading')}</h3>
+                  <p>{shown.errorMessage}</p>
+                  {shown.refunded && <Badge variant="success">{t('studio.refunded')}</Badge>}
+                </section>
+              )}
+            </div>
+          </div>
+        </Dialog>
+      )}
+    </Modal>
+  );
+}

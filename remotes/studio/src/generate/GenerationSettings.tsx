@@ -1,0 +1,74 @@
+import { ASPECT_RATIOS, IMAGE_PIXELS, IMAGE_SIZES, LIMITS, OUTPUT_FORMATS } from '@app/contract/constants';
+import { useT } from '@app/i18n';
+import { Checkbox, NumberField } from '@app/ui';
+import { OptionSelect } from './OptionSelect.tsx';
+import type { GenerationForm } from './useGenerationForm.ts';
+
+/** Aspect ratio, output format, image size, optional seed and the fallback option. */
+export function GenerationSettings({
+  form,
+  isDisabled,
+  onSeedChange,
+}: {
+  form: GenerationForm;
+  isDisabled: boolean;
+  onSeedChange: () => void;
+}) {
+  const t = useT();
+  const { values, update } = form;
+  const sizeLabel = (size: (typeof IMAGE_SIZES)[number]) =>
+    size === 'auto' ? t('studio.sizeAuto') : t('studio.sizeOption', { ratio: size, ...IMAGE_PIXELS[size] });
+  return (
+    <fieldset className="studio-settings" disabled={isDisabled}>
+      <legend>{t('studio.settingsTitle')}</legend>
+      <OptionSelect
+        label={t('studio.aspectRatioLabel')}
+        name="aspectRatio"
+        options={ASPECT_RATIOS.map((ratio) => ({ id: ratio, label: ratio }))}
+        value={values.aspectRatio}
+        onChange={(aspectRatio) => update({ aspectRatio })}
+        isDisabled={isDisabled}
+      />
+      <OptionSelect
+        label={t('studio.outputFormatLabel')}
+        name="outputFormat"
+        options={OUTPUT_FORMATS.map((format) => ({ id: format, label: t(format === 'png' ? 'studio.formatPng' : 'studio.formatJpeg') }))}
+        value={values.outputFormat}
+        onChange={(outputFormat) => update({ outputFormat })}
+        isDisabled={isDisabled}
+      />
+      <OptionSelect
+        label={t('studio.imageSizeLabel')}
+        name="imageSize"
+        options={IMAGE_SIZES.map((size) => ({ id: size, label: sizeLabel(size) }))}
+        value={values.imageSize}
+        onChange={(imageSize) => update({ imageSize })}
+        isDisabled={isDisabled}
+      />
+      <NumberField
+        label={t('studio.seedLabel')}
+        name="seeds"
+        description={t('studio.seedDescription')}
+        value={values.seed}
+        onChange={(seed) => {
+          update({ seed });
+          onSeedChange();
+        }}
+        minValue={LIMITS.seedMin}
+        maxValue={LIMITS.seedMax}
+        formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
+        isDisabled={isDisabled}
+      />
+      <Checkbox
+        className="studio-settings-wide"
+        name="enableFallback"
+        isSelected={values.enableFallback}
+        onChange={(enableFallback) => update({ enableFallback })}
+        description={t('studio.fallbackDescription')}
+        isDisabled={isDisabled}
+      >
+        {t('studio.fallbackLabel')}
+      </Checkbox>
+    </fieldset>
+  );
+}

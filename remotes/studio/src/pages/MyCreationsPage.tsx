@@ -1,0 +1,82 @@
+import { useT } from '@app/i18n';
+import { Card, LinkButton, navigate, PageHeader, Pagination, Spinner } from '@app/ui';
+import { useState } from 'react';
+import { EmptyCreations } from '../creations/EmptyCreations.tsx';
+import { LoginRequired } from '../creations/LoginRequired.tsx';
+import { CREATIONS_PAGE_SIZE, useCreations } from '../creations/useCreations.ts';
+import { ImageDetailsDialog } from '../details/ImageDetailsDialog.tsx';
+import { useTaskDetails } from '../details/useTaskDetails.ts';
+import { saveRecreate } from '../generate/recreateStorage.ts';
+import { useCurrentUser } from '../session/useCurrentUser.ts';
+import { TaskGrid } from '../tasks/TaskGrid.tsx';
+import type { ImageTask } from '../tasks/types.ts';
+import { useRefundWatcher } from '../tasks/useRefundWatcher.ts';
+import '../creations/creations.css';
+
+// Recreate from here hands everything to the studio, which opens the matching tab prefilled.
+function recreate(task: ImageTask) {
+  const { prompt, model, aspectRatio, generationType, inputImageUrls } = task;
+  saveRecreate({ prompt, model, aspectRatio, generationType, inputImageUrls });
+  navigate('/generate');
+}
+
+function upscale(task: ImageTask) {
+  const image = task.resultUrls[0];
+  if (image) navigate(`/generate?tab=upscale_hd&scale=x4&upscaleImage=${encodeURIComponent(image)}`);
+}
+
+/** /my-creations: the user's tasks of the last 14 days, 20 a page, with the Image Details dialog. */
+export function MyCreationsPage() {
+  const t = useT();
+  const { user } = useCurrentUser();
+  const [page, setPage] = useState(1);
+  const { data, error } = useCreations(page, Boolean(user));
+  useRefundWatcher(data?.tasks);
+  const details = useTaskDetails(data?.tasks ?? []);
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / CREATIONS_PAGE_SIZE));
+
+  function content() {
+    if (user === null) return <LoginRequired />;
+    if (error && !data) return <Card className="ui-muted">{t('studio.creationsError')}</Card>;
+    if (!user || !data)
+      return (
+        <div className="studio-creations-spinner">
+          <Spinner size="lg" />
+        </div>
+      );
+    if (data.total === 0) return <EmptyCreations />;
+    return (
+      <>
+        <p className="studio-creations-count">{t('studio.creationsCount', { count: data.total })}</p>
+        <TaskGrid tasks={data.tasks} onOpen={details.open} label={t('studio.myCreationsTitle')} />
+        <Pagination
+          className="studio-creations-pagination"
+          page={Math.min(page, pageCount)}
+          pageCount={pageCount}
+          onPageChange={(next) => {
+            setPage(next);
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="ui-container ui-page studio-page">
+      <PageHeader
+        title={t('studio.myCreationsTitle')}
+        subtitle={t('studio.myCreationsSubtitle')}
+        actions={
+          user && (
+            <LinkButton href="/generate" variant="primary">
+              {t('studio.newImage')}
+            </LinkButton>
+          )
+        }
+      />
+      {content()}
+      <ImageDetailsDialog task={details.task} onClose={details.close} onRecreate={recreate} onUpscale={upscale} />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useT } from '@app/i18n';
+import { Badge } from '@app/ui';
+import { StatusBadge } from './StatusBadge.tsx';
+import { isFromApi, isUpscale } from './taskLabels.ts';
+import type { ImageTask } from './types.ts';
+
+/** HD (an upscaled version exists), Upscale, API or WEB, and the status: the badges every task card wears. */
+export function TaskBadges({ task }: { task: ImageTask }) {
+  const t = useT();
+  return (
+    <div className="studio-task-badges">
+      {task.hdImageUrl && (
+        <Badge variant="accent" data-badge="hd">
+          {t('studio.badgeHd')}
+        </Badge>
+      )}
+      {isUpscale(task) && (
+        <Badge variant="primary" data-badge="upscale">
+          {t('studio.badgeUpscale')}
+        </Badge>
+      )}
+      <Badge data-badge="via">{isFromApi(task) ? t('studio.badgeApi') : t('studio.badgeWeb')}</Badge>
+      <StatusBadge status={task.status} />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { TaskCard } from './TaskCard.tsx';
+import type { ImageTask } from './types.ts';
+import './tasks.css';
+
+/** Task cards in a responsive grid (Recent Images and My Creations). */
+export function TaskGrid({ tasks, onOpen, label }: { tasks: ImageTask[]; onOpen: (task: ImageTask) => void; label: string }) {
+  return (
+    <ul className="studio-task-grid" aria-label={label}>
+      {tasks.map((task) => (
+        <li key={task.id}>
+          <TaskCard task={task} onOpen={onOpen} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,25 @@
+import { type GetData, useApi } from '@app/api-client';
+
+export interface TaskQuery {
+  page: number;
+  limit: number;
+  days: number;
+}
+
+export type TaskList = GetData<'/api/image-tasks'>;
+
+/**
+ * A polled page of the user's image tasks. `interval` may depend on the last answer.
+ * Polling pauses while the tab is hidden and nothing refetches on focus; unchanged
+ * answers come back as 304 (the browser sends If-None-Match itself) and do not re-render.
+ * Pass `enabled: false` for visitors, who have no tasks to ask for.
+ */
+export function useImageTasks(query: TaskQuery, interval: number | ((data: TaskList | undefined) => number), enabled = true) {
+  return useApi('/api/image-tasks', enabled ? { params: { query } } : null, {
+    refreshInterval: interval,
+    refreshWhenHidden: false,
+    refreshWhenOffline: false,
+    revalidateOnFocus: false,
+    keepPreviousData: true,
+  });
+}

@@ -1,0 +1,33 @@
+import { swrDefaults } from '@app/api-client';
+import { I18nProvider, useI18n } from '@app/i18n';
+import { RouterProvider, ToastRegion } from '@app/ui';
+import type { ReactNode } from 'react';
+import { I18nProvider as AriaLocaleProvider } from 'react-aria-components';
+import { SWRConfig } from 'swr';
+
+const ARIA_LOCALES = { en: 'en-US', vi: 'vi-VN' } as const;
+
+/** Keeps RAC's number/date formatting and messages in the user's language. */
+function AriaLocale({ children }: { children: ReactNode }) {
+  const { language } = useI18n();
+  return <AriaLocaleProvider locale={ARIA_LOCALES[language]}>{children}</AriaLocaleProvider>;
+}
+
+/**
+ * Everything provided once for the host and all remotes: one SWR cache with the spec's
+ * defaults, the language, client-side routing for RAC links, and the toast region.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <SWRConfig value={swrDefaults}>
+      <I18nProvider>
+        <AriaLocale>
+          <RouterProvider>
+            {children}
+            <ToastRegion />
+          </RouterProvider>
+        </AriaLocale>
+      </I18nProvider>
+    </SWRConfig>
+  );
+}

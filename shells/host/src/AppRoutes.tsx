@@ -1,0 +1,23 @@
+import { useLocation } from '@app/ui';
+import type { ComponentType } from 'react';
+import { RemoteOutlet } from './federation/RemoteOutlet.tsx';
+import { remoteFor } from './federation/remoteNames.ts';
+import { ContactPage } from './pages/contact/ContactPage.tsx';
+import { LandingPage } from './pages/landing/LandingPage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+
+/** Pages the host renders itself; everything else belongs to a remote or is not found. */
+const HOST_PAGES: Record<string, ComponentType> = {
+  '/': LandingPage,
+  '/contact': ContactPage,
+};
+
+/** Picks what to render for the current path. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const remote = remoteFor(pathname);
+  if (remote) return <RemoteOutlet name={remote} />;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const Page = HOST_PAGES[path] ?? NotFoundPage;
+  return <Page />;
+}

@@ -1,0 +1,53 @@
+import { useT } from '@app/i18n';
+import { useEffect, useState } from 'react';
+import { useCurrentUser } from '../session/useCurrentUser.ts';
+import { AccountSlot } from './AccountSlot.tsx';
+import { Brand } from './Brand.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { MenuToggle } from './MenuToggle.tsx';
+import { MobileAccount } from './MobileAccount.tsx';
+import { NavLinks } from './NavLinks.tsx';
+import './Header.css';
+
+/** The sticky dark header: brand, links, language, account; a toggle and a menu on phones. */
+export function Header() {
+  const t = useT();
+  const { user } = useCurrentUser();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="app-header" data-menu-open={menuOpen || undefined} data-admin={user?.isAdmin || undefined}>
+      <div className="ui-container app-header-bar">
+        <Brand onNavigate={closeMenu} />
+        <nav aria-label={t('common.navLabel')} className="header-nav">
+          <NavLinks />
+        </nav>
+        <div className="header-actions">
+          <LanguageSwitch />
+          <div className="header-account">
+            <AccountSlot />
+          </div>
+          <MenuToggle isOpen={menuOpen} onToggle={() => setMenuOpen((open) => !open)} />
+        </div>
+      </div>
+      {menuOpen && (
+        <nav id="mobile-menu" aria-label={t('common.navLabel')} className="mobile-menu">
+          <div className="ui-container">
+            <NavLinks className="mobile-nav" onNavigate={closeMenu} />
+            <div className="mobile-menu-account">
+              <MobileAccount onNavigate={closeMenu} />
+            </div>
+          </div>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,24 @@
+import { useT } from '@app/i18n';
+import type { ReactNode } from 'react';
+import { CurrentUserSync } from '../session/CurrentUserSync.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import './Layout.css';
+
+/** Header and footer around every page, host or remote; they never unmount on navigation. */
+export function Layout({ children }: { children: ReactNode }) {
+  const t = useT();
+  return (
+    <div className="app">
+      <CurrentUserSync />
+      <a href="#main" className="skip-link">
+        {t('common.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="app-main">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

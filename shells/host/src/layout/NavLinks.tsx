@@ -1,0 +1,32 @@
+import { useT } from '@app/i18n';
+import { cx, isActivePath, Link, useLocation } from '@app/ui';
+import { useCurrentUser } from '../session/useCurrentUser.ts';
+import { visibleNavItems } from './navItems.ts';
+
+/** The main links; the current page's link is highlighted and marked `aria-current`. */
+export function NavLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const t = useT();
+  const { pathname } = useLocation();
+  const { user } = useCurrentUser();
+  return (
+    <ul className={cx('nav-links', className)}>
+      {visibleNavItems(user?.isAdmin ?? false).map((item) => {
+        const active = isActivePath(pathname, item.href);
+        return (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              variant="subtle"
+              className="nav-link"
+              aria-current={active ? 'page' : undefined}
+              data-active={active || undefined}
+              onPress={onNavigate}
+            >
+              {t(item.label)}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,38 @@
+import type { components } from '@app/api-client';
+import type { MessageKey } from '@app/i18n';
+import { LANDING_PRICE_DEFAULTS, USD_PER_CREDIT } from '../../contractConstants.ts';
+
+type Pricing = components['schemas']['Pricing'];
+
+export interface ServicePrice {
+  id: 'text-to-image' | 'edit' | 'upscale';
+  name: MessageKey;
+  hint: MessageKey;
+  credits: number;
+  /** Display USD per image, e.g. "$0.025". */
+  usd: string;
+}
+
+/** The spec's fixed display price for text-to-image and edit. */
+const FIXED_USD = '$0.025';
+
+/**
+ * The landing table rows: API prices once GET /api/pricing/current answered, the spec's
+ * defaults (5 / 5 / 2) until then. Upscale USD is credits x USD_PER_CREDIT with 3 decimals.
+ */
+export function servicePrices(pricing: Pricing | undefined): ServicePrice[] {
+  const text = pricing?.nanoBananaApiPrice ?? LANDING_PRICE_DEFAULTS.textToImage;
+  const edit = pricing?.nanoBananaEditApiPrice ?? LANDING_PRICE_DEFAULTS.edit;
+  const upscale = pricing?.nanoBananaResizeCredits ?? LANDING_PRICE_DEFAULTS.upscale;
+  return [
+    { id: 'text-to-image', name: 'landing.serviceTextToImage', hint: 'landing.serviceTextToImageHint', credits: text, usd: FIXED_USD },
+    { id: 'edit', name: 'landing.serviceEdit', hint: 'landing.serviceEditHint', credits: edit, usd: FIXED_USD },
+    {
+      id: 'upscale',
+      name: 'landing.serviceUpscale',
+      hint: 'landing.serviceUpscaleHint',
+      credits: upscale,
+      usd: `$${(upscale * USD_PER_CREDIT).toFixed(3)}`,
+    },
+  ];
+}
