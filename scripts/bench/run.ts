@@ -1,0 +1,89 @@
+// Throughput of the full stack against bare baselines, in one run on one machine:
+//   pnpm bench   (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 by default)
+// Baselines: a bare node:http server and a bare Koa app answering the same small JSON.
+// Full stack: /healthz and /api/pricing/current through every middleware and the database; the studio's
+// hot read (a signed-in user's last 16 tasks of 7 days, of ~50) and its 304 answer to If-None-Match.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createUser, signIn, startTestServer } from '@app/api/testing';
+import autocannon from 'autocannon';
+import Koa from 'koa';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+interface Row {
+  name: string;
+  rps: number;
+  p99: number;
+  /** Answers with another status than the one the row is about (2xx, or 304 for the conditional read). */
+  non2xx: number;
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function measure(name: string, url: string, headers: Record<string, string> = {}, expect: 200 | 304 = 200): Promise<Row> {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  const unexpected = expect === 304 ? result.requests.total - result['3xx'] : result.non2xx;
+  return { name, rps: result.requests.average, p99: result.latency.p99, non2xx: unexpected };
+}
+
+/** A signed-in user with ~50 finished tasks over the last days; returns the session cookie. */
+async function studioUser(server: Awaited<ReturnType<typeof startTestServer>>): Promise<string> {
+  const user = await createUser(server, { credits: 0 });
+  await server.orm.em.fork().execute(
+    `insert into "image_tasks" ("id", "user_id", "task_id", "prompt", "model", "generation_type", "aspect_ratio", "status",
+       "result_urls", "credits_used", "created_via", "created_at", "updated_at", "completed_at", "deadline_at")
+     select gen_random_uuid(), ?, 'tsk_bench' || lpad(n::text, 18, '0'), 'bench prompt ' || n, 'nano_banana', 'text_to_image', '1:1',
+            'completed', array['http://127.0.0.1/files/results/tsk_bench/' || n || '.png'], 2, 'web',
+            now() - n * interval '2 hours', now(), now(), now()
+       from generate_series(1, 50) as n`,
+    [user.id],
+  );
+  return signIn(server, user);
+}
+
+const body = JSON.stringify({ status: 'ok' });
+const bare = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(body);
+});
+const koa = new Koa();
+koa.use((ctx) => {
+  ctx.body = { status: 'ok' };
+});
+const koaServer = createServer(koa.callback());
+const stack = await startTestServer({ config: { logLevel: 'silent' } });
+
+const rows: Row[] = [];
+try {
+  rows.push(await measure('node:http baseline', await listen(bare)));
+  rows.push(await measure('bare Koa baseline', await listen(koaServer)));
+  rows.push(await measure('full stack /healthz', `${stack.url}/healthz`));
+  rows.push(await measure('full stack /api/pricing/current', `${stack.url}/api/pricing/current`));
+  const cookie = await studioUser(stack);
+  const tasks = `${stack.url}/api/image-tasks?page=1&limit=16&days=7`;
+  rows.push(await measure('task list, signed in (16 of 50)', tasks, { cookie }));
+  const etag = (await fetch(tasks, { headers: { cookie } })).headers.get('etag') ?? '';
+  rows.push(await measure('task list, If-None-Match -> 304', tasks, { cookie, 'if-none-match': etag }, 304));
+} finally {
+  bare.close();
+  koaServer.close();
+  await stack.close();
+}
+
+const base = rows[0]!.rps;
+console.log(`\n${connections} connections, ${seconds}s each, database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+console.table(
+  rows.map((r) => ({
+    target: r.name,
+    'req/s': Math.round(r.rps),
+    'p99 ms': r.p99,
+    'vs node:http': (r.rps / base).toFixed(3),
+    'vs Koa': (r.rps / rows[1]!.rps).toFixed(3),
+    non2xx: r.non2xx,
+  })),
+);

@@ -1,0 +1,240 @@
+// The shell: every nav link loads its remote, React comes from the host only, 404, mobile menu, language.
+import { startTestServer, type TestServer } from '@app/api/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectHeading, fileName, launchBrowser, openPage, PHONE } from './support/browser.ts';
+import { assertUiBuilt, HOST_DIST } from './support/ui-build.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  assertUiBuilt();
+  server = await startTestServer({ staticDir: HOST_DIST, seed: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+/** Header link -> path and the heading its page shows (remote pages and host pages alike). */
+const NAV_LINKS = [
+  { link: 'Generate', path: '/generate', heading: 'AI Image Studio', remote: 'studio' },
+  { link: 'Pricing', path: '/pricing', heading: 'Pricing', remote: 'billing' },
+  { link: 'My Creations', path: '/my-creations', heading: 'My Creations', remote: 'studio' },
+  { link: 'API', path: '/api', heading: 'API Access', remote: 'account' },
+  { link: 'Contact', path: '/contact', heading: 'Contact Us', remote: undefined },
+  { link: 'Home', path: '/', heading: 'Create and edit stunning images with Nano Banana AI', remote: undefined },
+] as const;
+
+describe('shell navigation', () => {
+  it('loads each section from its nav link client-side, highlights the link and downloads React only from the host', async () => {
+    const { page, requests, errors, close } = await openPage(browser);
+    await page.goto(server.url);
+    await page.evaluate(() => {
+      (window as { __sameDocument?: boolean }).__sameDocument = true;
+    });
+    for (const item of NAV_LINKS) {
+      await nav(page).getByRole('link', { name: item.link, exact: true }).click();
+      await expectHeading(page, item.heading);
+      expect(new URL(page.url()).pathname).toBe(item.path);
+      expect(await nav(page).locator('[aria-current="page"]').allTextContents()).toEqual([item.link]);
+      if (item.remote) expect(requests.some((url) => url.includes(`/remotes/${item.remote}/remoteEntry.js`))).toBe(true);
+    }
+    // No full page load happened: the marker set on the first document is still there.
+    expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+    // The admin remote has no visitor link; reach it the way a link would, through the shared router
+    // (a visitor on /history is asked to log in; /admin would send them home).
+    for (const [path, heading] of [
+      ['/history', 'Authentication Required'],
+      ['/login', 'Sign In'],
+    ] as const) {
+      await page.evaluate((to) => {
+        history.pushState(null, '', to);
+        window.dispatchEvent(new Event('app:navigate'));
+      }, path);
+      await expectHeading(page, heading);
+    }
+    const reactFiles = requests
+      .map((url) => ({ url, name: fileName(url) }))
+      .filter(({ name }) => /react/i.test(name) && !/aria/i.test(name));
+    // The host loads react and react-dom once; no remote downloads its own copy.
+    expect(reactFiles.length).toBeGreaterThan(0);
+    expect(reactFiles.filter(({ url }) => new URL(url).pathname.startsWith('/remotes/'))).toEqual([]);
+    expect(new Set(reactFiles.map(({ url }) => url)).size).toBe(reactFiles.length);
+    // The same holds for the other shared singletons: no remote fetches its own RAC or SWR.
+    expect(
+      requests.filter((url) => url.includes('/remotes/') && /aria_mf_2_components|react_mf_2_aria|swr__prebuild|react-aria/i.test(url)),
+    ).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shares one copy of each singleton, provided by the host, and a toast raised through the shared UI kit shows one at a time', async () => {
+    const { page, close } = await openPage(browser);
+    // The studio imports React Aria and i18n directly, so its own copies compete with the host's.
+    await page.goto(`${server.url}/generate`);
+    await expectHeading(page, 'AI Image Studio');
+    await page.evaluate(() => {
+      history.pushState(null, '', '/pricing');
+      window.dispatchEvent(new Event('app:navigate'));
+    });
+    await expectHeading(page, 'Pricing');
+    const shared = await page.evaluate(() => {
+      type Share = { from: string };
+      type Instance = { name: string; shareScopeMap: { default: Record<string, Record<string, Share>> } };
+      const federation = (globalThis as unknown as { __FEDERATION__: { __INSTANCES__: Instance[] } }).__FEDERATION__;
+      const host = federation.__INSTANCES__.find((instance) => instance.name === 'host');
+      const scope = host?.shareScopeMap.default ?? {};
+      return {
+        instances: federation.__INSTANCES__.map((instance) => instance.name),
+        providers: Object.fromEntries(
+          Object.entries(scope).map(([name, versions]) => [name, Object.values(versions).map((share) => share.from)]),
+        ),
+      };
+    });
+    expect(shared.instances).toEqual(expect.arrayContaining(['host', 'studio', 'billing']));
+    for (const name of [
+      'react',
+      'react-dom',
+      'react/jsx-runtime',
+      'swr',
+      'react-aria-components',
+      '@app/api-client',
+      '@app/ui',
+      '@app/i18n',
+    ]) {
+      expect(shared.providers[name], name).toEqual(['host']);
+    }
+
+    // What a remote does: take @app/ui from the share scope and call toast().
+    await page.evaluate(async () => {
+      type Instance = { name: string; loadShare(name: string): Promise<() => { toast(content: object): string }> };
+      const federation = (globalThis as unknown as { __FEDERATION__: { __INSTANCES__: Instance[] } }).__FEDERATION__;
+      const billing = federation.__INSTANCES__.find((instance) => instance.name === 'billing');
+      const ui = (await billing!.loadShare('@app/ui'))();
+      ui.toast({ title: 'First', description: 'replaced at once' });
+      ui.toast({ title: 'Saved', description: 'Your settings were saved.', variant: 'success' });
+    });
+    const toasts = page.locator('.ui-Toast');
+    await toasts.first().waitFor();
+    expect(await toasts.count()).toBe(1);
+    expect(await toasts.first().textContent()).toContain('Saved');
+    const shownAt = Date.now();
+    await toasts.first().waitFor({ state: 'detached', timeout: 10_000 });
+    // The spec's 5000 ms display time, give or take the polling.
+    expect(Date.now() - shownAt).toBeGreaterThan(4_000);
+    await close();
+  });
+
+  it('opens every remote path directly (deep link) with the right heading', async () => {
+    const { page, close } = await openPage(browser);
+    const expected: Record<string, string> = {
+      '/generate': 'AI Image Studio',
+      '/my-creations': 'My Creations',
+      '/pricing': 'Pricing',
+      '/purchase-credits': 'Purchase Credits',
+      '/login': 'Sign In',
+      '/my-account': 'My Account',
+      // A visitor: /history asks to log in (/admin redirects home, see admin-access.test.ts).
+      '/history': 'Authentication Required',
+    };
+    for (const [path, heading] of Object.entries(expected)) {
+      await page.goto(server.url + path);
+      await expectHeading(page, heading);
+    }
+    await close();
+  });
+
+  // `/api` is both the UI's tokens page and the prefix of the JSON API: a deep link must reach the shell.
+  it('opens /api directly (deep link) as the API tokens page', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${server.url}/api`);
+    await expectHeading(page, 'API Access', 5_000);
+    await close();
+  });
+
+  it('lists the credit packages on /pricing from GET /api/credit-packages', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${server.url}/pricing`);
+    const cards = page.getByTestId('credit-package');
+    await expect.poll(() => cards.count()).toBe(3);
+    const popular = cards.filter({ hasText: 'Most Popular' });
+    expect(await popular.count()).toBe(1);
+    // The seeded popular package: $10 for 1,200 credits.
+    expect(await popular.locator('.billing-package-price').textContent()).toBe('$10');
+    expect(await popular.locator('.billing-package-per-credit').textContent()).toBe('$0.008 per credit');
+    expect(await popular.locator('li').count()).toBe(6);
+    await close();
+  });
+
+  it('offers the four contact channels on /contact, and the footer links out to support', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${server.url}/contact`);
+    await expectHeading(page, 'Contact Us');
+    const channels = page.locator('.contact-channel');
+    expect(await channels.evaluateAll((links) => links.map((link) => link.getAttribute('data-channel')))).toEqual([
+      'telegram',
+      'whatsapp',
+      'signal',
+      'email',
+    ]);
+    expect(await page.getByRole('link', { name: /Email/ }).getAttribute('href')).toMatch(/^mailto:/);
+    const footerContact = page.locator('footer').getByRole('link', { name: 'Contact' });
+    expect(await footerContact.getAttribute('target')).toBe('_blank');
+    expect(await footerContact.getAttribute('href')).toMatch(/^https:\/\//);
+    await close();
+  });
+
+  it('shows Page Not Found inside the shell for an unknown path', async () => {
+    const { page, close } = await openPage(browser);
+    const response = await page.goto(`${server.url}/no-such-page`);
+    expect(response?.status()).toBe(200);
+    await expectHeading(page, 'Page Not Found');
+    expect(await nav(page).isVisible()).toBe(true);
+    expect(await page.locator('footer').textContent()).toContain('© 2024');
+    await close();
+  });
+
+  it('on a phone, the menu toggle opens the same links and closes after a choice', async () => {
+    const { page, close } = await openPage(browser, PHONE);
+    await page.goto(server.url);
+    expect(await page.locator('.header-nav').isVisible()).toBe(false);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    const menu = page.locator('#mobile-menu');
+    expect(await menu.isVisible()).toBe(true);
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'Home',
+      'Generate',
+      'Pricing',
+      'My Creations',
+      'API',
+      'Contact',
+      'Sign In',
+    ]);
+    await menu.getByRole('link', { name: 'Pricing' }).click();
+    await expectHeading(page, 'Pricing');
+    expect(await menu.count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    await close();
+  });
+
+  it('switches to Vietnamese and remembers the choice', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(server.url);
+    await page.getByRole('radio', { name: 'Tiếng Việt' }).click();
+    await page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link', { name: 'Trang chủ' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('vi');
+    await page.reload();
+    await expectHeading(page, 'Tạo và chỉnh sửa ảnh ấn tượng với Nano Banana AI');
+    await page.goto(`${server.url}/pricing`);
+    await expectHeading(page, 'Bảng giá');
+    await close();
+  });
+});

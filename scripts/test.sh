@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# README command 2: every check and every test. Uses PostgreSQL when DATABASE_URL is set, PGlite otherwise.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+pnpm install --frozen-lockfile --reporter=silent
+if [ ! -x /usr/bin/chromium ]; then
+  echo "Chromium is needed for the browser tests: apt-get update && apt-get install -y chromium" >&2
+  exit 1
+fi
+echo "== generated files"; node scripts/check-generated.ts
+echo "== lint"
+pnpm exec biome check .
+pnpm exec redocly lint openapi/openapi.json --config openapi/redocly.yaml --format=stylish
+echo "== typecheck"; pnpm -r --workspace-concurrency=1 typecheck
+echo "== build UI"; pnpm run --silent build
+echo "== tests"
+pnpm exec vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
+node scripts/test-summary.ts test-results/vitest.json

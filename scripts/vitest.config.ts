@@ -1,0 +1,5 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: { name: 'scripts', include: ['*.test.ts', 'bench/**/*.test.ts'], root: import.meta.dirname },
+});
