@@ -2,6 +2,7 @@
 // by us before the provider sees them, optional Idempotency-Key, per-token rate limit.
 import { createHash } from 'node:crypto';
 import type { AutomationSubmitted, automationRoutes } from '@app/contract';
+import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Config } from '../../config.ts';
 import { notFound } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
@@ -41,44 +42,56 @@ function createdVia(ctx: AppContext): 'n8n' | 'api' {
   return /n8n/i.test(ctx.get('User-Agent')) ? 'n8n' : 'api';
 }
 
-/** The callback's signing token, after the address passed the SSRF guard; undefined without a callback. */
+/** The callback's address, checked by the SSRF guard before anything is fetched or charged, and its signing token. */
 async function callbackTarget(ctx: AppContext, url: string | undefined) {
   if (!url) return undefined;
   return { url, ...(await checkCallbackTarget(ctx.state.em, ctx.get('Authorization'), url, studioOf(ctx).fetchOptions)) };
 }
 
-async function submitted(ctx: AppContext, kind: TaskKind, task: SubmittedTask, callback: { url: string; apiTokenId: string } | undefined) {
-  if (callback) await recordCallback(ctx.state.em, task.task.id, callback.apiTokenId, callback.url);
-  const body: AutomationSubmitted = {
+/** Writes a submission's extras in the task's own transaction (see `SubmitTaskInput.alsoRecord`). */
+type AlsoRecord = (tx: SqlEntityManager, submitted: SubmittedTask) => Promise<void>;
+
+function answerOf(kind: TaskKind, submitted: SubmittedTask): AutomationSubmitted {
+  return {
     success: true,
-    taskId: task.task.taskId,
-    creditsUsed: task.creditsUsed,
-    remainingCredits: task.remainingCredits,
+    taskId: submitted.task.taskId,
+    creditsUsed: submitted.creditsUsed,
+    remainingCredits: submitted.remainingCredits,
     type: kind,
   };
-  return { status: 202 as const, body };
 }
 
 /**
  * Runs a submission once per `Idempotency-Key`: a repeat with the same body replays the stored answer.
- * A failed submission (validation, 402, ...) charged nothing and releases the key, so it can be retried.
+ * The callback's delivery and the key's answer are written in the task's transaction, so a crash can
+ * neither leave a charged task without them nor a stored answer without its task. A failed submission
+ * (validation, 402, ...) charged nothing and releases the key, so it can be retried.
  */
-async function once(ctx: AppContext, body: unknown, run: () => Promise<{ status: 202; body: AutomationSubmitted }>) {
+async function submitOnce(
+  ctx: AppContext,
+  kind: TaskKind,
+  body: { callbackUrl?: string | undefined },
+  run: (alsoRecord: AlsoRecord) => Promise<SubmittedTask>,
+): Promise<{ status: 202; body: AutomationSubmitted }> {
   const key = ctx.get('Idempotency-Key');
-  if (!key) return run();
   const em = ctx.state.em;
   const userId = caller(ctx).id;
-  const claim = await claimIdempotencyKey(em, userId, key, requestHash(ctx.method, ctx.path, body));
-  if (claim.kind === 'replay') {
-    ctx.set('Idempotent-Replayed', 'true');
-    return { status: 202 as const, body: claim.body as AutomationSubmitted };
+  if (key) {
+    const claim = await claimIdempotencyKey(em, userId, key, requestHash(ctx.method, ctx.path, body));
+    if (claim.kind === 'replay') {
+      ctx.set('Idempotent-Replayed', 'true');
+      return { status: 202, body: claim.body as AutomationSubmitted };
+    }
   }
   try {
-    const answer = await run();
-    await completeIdempotencyKey(em, userId, key, answer.status, answer.body);
-    return answer;
+    const callback = await callbackTarget(ctx, body.callbackUrl);
+    const submitted = await run(async (tx, task) => {
+      if (callback) await recordCallback(tx, task.task.id, callback.apiTokenId, callback.url);
+      if (key) await completeIdempotencyKey(tx, userId, key, 202, answerOf(kind, task));
+    });
+    return { status: 202, body: answerOf(kind, submitted) };
   } catch (error) {
-    await releaseIdempotencyKey(em, userId, key);
+    if (key) await releaseIdempotencyKey(em, userId, key);
     throw error;
   }
 }
@@ -88,10 +101,9 @@ const IMAGE_SIZE_RATIO = (size: string) => (size === 'auto' ? '1:1' : size);
 export const automationHandlers = {
   async automationGenerate(ctx, { body }) {
     limitPerToken(ctx);
-    return once(ctx, body, async () => {
-      const callback = await callbackTarget(ctx, body.callbackUrl);
+    return submitOnce(ctx, 'text_to_image', body, (alsoRecord) => {
       const { input } = body;
-      const task = await studioOf(ctx).submit(ctx.state.em, {
+      return studioOf(ctx).submit(ctx.state.em, {
         userId: caller(ctx).id,
         kind: 'text_to_image',
         prompt: input.prompt,
@@ -101,22 +113,21 @@ export const automationHandlers = {
         outputFormat: input.output_format,
         createdVia: createdVia(ctx),
         priceList: 'api',
+        alsoRecord,
       });
-      return submitted(ctx, 'text_to_image', task, callback);
     });
   },
 
   async automationEditImage(ctx, { body }) {
     limitPerToken(ctx);
-    return once(ctx, body, async () => {
-      const callback = await callbackTarget(ctx, body.callbackUrl);
+    return submitOnce(ctx, 'edit_image', body, async (alsoRecord) => {
       const studio = studioOf(ctx);
       const { input } = body;
       const stored = await storeInputImages(
         studio,
         input.image_urls.map((url, index) => ({ pointer: `/body/input/image_urls/${index}`, url })),
       );
-      const task = await studio.submit(ctx.state.em, {
+      return studio.submit(ctx.state.em, {
         userId: caller(ctx).id,
         kind: 'edit_image',
         prompt: input.prompt,
@@ -126,15 +137,14 @@ export const automationHandlers = {
         outputFormat: input.output_format,
         createdVia: createdVia(ctx),
         priceList: 'api',
+        alsoRecord,
       });
-      return submitted(ctx, 'edit_image', task, callback);
     });
   },
 
   async automationUpscale(ctx, { body }) {
     limitPerToken(ctx);
-    return once(ctx, body, async () => {
-      const callback = await callbackTarget(ctx, body.callbackUrl);
+    return submitOnce(ctx, 'upscale', body, async (alsoRecord) => {
       const studio = studioOf(ctx);
       const user = caller(ctx);
       const { input } = body;
@@ -142,7 +152,7 @@ export const automationHandlers = {
       const scale = Number(input.scale_ratio);
       // When it is one of the caller's results, that task gets the HD link and lends its aspect ratio.
       const source = await new ImageTaskRepository(ctx.state.em).findCompletedSource(user.id, input.image_url);
-      const task = await studio.submit(ctx.state.em, {
+      return studio.submit(ctx.state.em, {
         userId: user.id,
         kind: 'upscale',
         prompt: `Upscale x${scale}`,
@@ -154,8 +164,8 @@ export const automationHandlers = {
         sourceTaskId: source?.id ?? null,
         createdVia: createdVia(ctx),
         priceList: 'api',
+        alsoRecord,
       });
-      return submitted(ctx, 'upscale', task, callback);
     });
   },
 

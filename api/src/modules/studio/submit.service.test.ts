@@ -68,6 +68,27 @@ describe('submitImageTask', () => {
     expect(await balanceOf(db.orm, user.id)).toBe(8);
   });
 
+  it('writes alsoRecord in the same transaction: when it fails, neither the task nor its charge exists', async () => {
+    const user = await userWithCredits(db.orm, 10);
+    const ledgerBefore = await ledgerOf(db.orm, user.id);
+    const seen: string[] = [];
+    const failing = textTask(user.id, {
+      alsoRecord: async (tx, submitted) => {
+        // Inside the transaction the task and the charge are already visible ...
+        const [row] = await tx.execute<{ credits: number }[]>('select "credits" from "users" where "id" = ?', [user.id]);
+        seen.push(`${submitted.task.taskId}:${row?.credits}`);
+        throw new Error('the extra write failed');
+      },
+    });
+    await expect(submitImageTask(db.orm.em.fork(), failing, limits)).rejects.toThrow('the extra write failed');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatch(/:8$/);
+    // ... and after the rollback neither is.
+    expect(await db.orm.em.fork().count(ImageTask, { user: user.id })).toBe(0);
+    expect(await balanceOf(db.orm, user.id)).toBe(10);
+    expect(await ledgerOf(db.orm, user.id)).toEqual(ledgerBefore);
+  });
+
   it('prices edits and upscales from the settings, and the automation API from its own prices', async () => {
     const user = await userWithCredits(db.orm, 100);
     const em = db.orm.em.fork();

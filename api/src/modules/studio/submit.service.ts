@@ -38,6 +38,11 @@ export interface SubmitTaskInput {
   createdVia: ImageTask['createdVia'];
   /** `studio` for the web, `api` for the automation API prices. */
   priceList: PriceList;
+  /**
+   * Writes what must exist exactly when the task does (the automation API's callback and idempotent answer)
+   * in the submission's own transaction, after the charge.
+   */
+  alsoRecord?: (tx: SqlEntityManager, submitted: SubmittedTask) => Promise<void>;
 }
 
 export interface SubmitLimits {
@@ -68,7 +73,7 @@ export async function submitImageTask(em: SqlEntityManager, input: SubmitTaskInp
   const cost = taskCost(settings, input.kind, input.priceList);
   if (limits.isProduction && !(await new KieApiRepository(em).hasEnabled())) throw noProvider();
 
-  const { task, balance } = await em.transactional(async (tx) => {
+  return em.transactional(async (tx) => {
     const users = await tx.execute<{ credits: number; is_active: boolean }[]>(
       'select "credits", "is_active" from "users" where "id" = ? for update',
       [input.userId],
@@ -128,7 +133,8 @@ export async function submitImageTask(em: SqlEntityManager, input: SubmitTaskInp
       if (charged.reason === 'insufficient_credits') throw insufficientCredits(cost, user.credits);
       throw new Error(`charge for ${task.taskId} not applied: ${charged.reason}`);
     }
-    return { task, balance: charged.balance };
+    const submitted = { task, creditsUsed: cost, remainingCredits: charged.balance };
+    await input.alsoRecord?.(tx, submitted);
+    return submitted;
   });
-  return { task, creditsUsed: cost, remainingCredits: balance };
 }
