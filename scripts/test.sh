@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
 pnpm install --frozen-lockfile --reporter=silent
+./scripts/n8n/install.sh
 if [ ! -x /usr/bin/chromium ]; then
   echo "Chromium is needed for the browser tests: apt-get update && apt-get install -y chromium" >&2
   exit 1
