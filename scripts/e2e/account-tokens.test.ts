@@ -1,5 +1,6 @@
 // The /api page: the default token on a first visit, a token shown once then masked, deleting with
 // confirmation, failures as toasts, the integration guide for this origin and the phone layout.
+import { readFile } from 'node:fs/promises';
 import { createToken, createUser, signIn, startTestServer, type TestServer } from '@app/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +78,9 @@ describe('API tokens', () => {
     expect(await fresh.textContent()).toContain('n8n production');
     const full = (await page.getByTestId('new-token-value').textContent()) ?? '';
     expect(full).toMatch(/^nbk_/);
+    // The callback signing secret is shown once beside it.
+    const secret = (await page.getByTestId('new-token-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     await fresh.getByRole('button', { name: 'Copy token' }).click();
     await fresh.getByRole('button', { name: 'Copied', exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full);
@@ -86,6 +90,7 @@ describe('API tokens', () => {
     await expect.poll(() => rows(page).count()).toBe(2);
     expect(await page.getByTestId('new-token').count()).toBe(0);
     expect(await page.locator('body').textContent()).not.toContain(full);
+    expect(await page.locator('body').textContent()).not.toContain(secret);
     const masked = (await rowNamed(page, 'n8n production').getByTestId('token-masked').textContent()) ?? '';
     expect(masked).not.toBe(full);
     expect(masked.endsWith(full.slice(-4))).toBe(true);
@@ -170,7 +175,16 @@ describe('integration guide', () => {
     const reference = page.getByTestId('api-reference-link');
     expect(await reference.getAttribute('href')).toBe('/api/docs');
     expect(await reference.getAttribute('target')).toBe('_blank');
-    expect(await page.getByTestId('template-link').getAttribute('href')).toMatch(/^https:\/\/n8n\.io\//);
+    // The n8n templates download from this server, pointing at it.
+    const templates = page.getByTestId('template-link');
+    expect(await templates.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
+      '/api/n8n/templates/generate-callback.json',
+      '/api/n8n/templates/generate-polling.json',
+    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), templates.first().click()]);
+    expect(download.suggestedFilename()).toBe('generate-callback.json');
+    const workflow = JSON.parse(await readFile((await download.path()) ?? '', 'utf8')) as { nodes: { parameters: { url?: string } }[] };
+    expect(workflow.nodes.map((node) => node.parameters.url).filter(Boolean)).toEqual([`${server.url}/api/n8n/generate`]);
     // The reference the link opens is served by the API itself.
     expect((await server.request('GET', '/api/docs', { validate: false })).status).toBe(200);
     await close();

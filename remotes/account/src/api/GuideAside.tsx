@@ -1,11 +1,15 @@
 import { IMAGE_PIXELS, IMAGE_SIZES, LIMITS } from '@app/contract/constants';
 import { useT } from '@app/i18n';
 import { Card, Link } from '@app/ui';
-import { EXTERNAL_LINKS } from '../../../../shells/host/src/links.ts';
 
 const MB = 1024 * 1024;
 
-/** Beside the calls: image sizes, limits, the API reference and the n8n template. */
+const TEMPLATES = [
+  { file: 'generate-callback.json', label: 'account.templateCallback' },
+  { file: 'generate-polling.json', label: 'account.templatePolling' },
+] as const;
+
+/** Beside the calls: image sizes, limits, the API reference, callbacks and the n8n templates. */
 export function GuideAside() {
   const t = useT();
   return (
@@ -39,18 +43,25 @@ export function GuideAside() {
         </Link>
       </Card>
       <Card className="guide-aside-card">
+        <h3>{t('account.callbacksTitle')}</h3>
+        <ul className="guide-limits">
+          <li>{t('account.callbacksBody')}</li>
+          <li>{t('account.idempotencyBody')}</li>
+        </ul>
+      </Card>
+      <Card className="guide-aside-card">
         <h3>{t('account.templateTitle')}</h3>
         <p className="ui-muted">{t('account.templateBody')}</p>
-        {/* The downloadable template from the automation API is not there yet: the public one stands in. */}
-        <Link
-          href={EXTERNAL_LINKS.n8nTemplate}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="guide-link"
-          data-testid="template-link"
-        >
-          {t('account.openTemplate')} <span className="ui-visually-hidden">{t('account.opensInNewTab')}</span>
-        </Link>
+        {/* Served by the API with this site's address in the HTTP nodes, so they import ready to run. */}
+        <ul className="guide-templates">
+          {TEMPLATES.map(({ file, label }) => (
+            <li key={file}>
+              <Link href={`/api/n8n/templates/${file}`} download={file} className="guide-link" data-testid="template-link">
+                {t(label)}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </Card>
     </aside>
   );
