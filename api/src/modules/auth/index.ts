@@ -3,6 +3,7 @@ import { ensureFirstAdmin } from './first-admin.ts';
 import { googleHandlers } from './google/routes.ts';
 import { authHandlers } from './routes.ts';
 import { Session } from './session.entity.ts';
+import { purgeExpiredSessions } from './session.service.ts';
 import { sessionResolver } from './session.resolver.ts';
 
 export { type AdminUpsert, upsertAdmin } from './first-admin.ts';
@@ -16,5 +17,8 @@ export const authModule: ApiModule = {
   entities: [Session],
   handlers: { ...authHandlers, ...googleHandlers },
   principalResolvers: [sessionResolver],
-  onStart: (context) => ensureFirstAdmin(context),
+  onStart: async (context) => {
+    await ensureFirstAdmin(context);
+    await purgeExpiredSessions(context.em, null, context.config.sessions);
+  },
 };

@@ -83,6 +83,18 @@ describe('session expiry', () => {
     expect(left.map((s) => s.idHash)).toEqual([hashSessionId(live)]);
   });
 
+  it("at start, purges everyone's expired sessions and keeps the live ones", async () => {
+    const [ann, bob] = [await createUser(server), await createUser(server)];
+    const now = new Date();
+    const old = new Date(now.getTime() - 2 * lifetimes.idleMs);
+    await createSession(em(), ann.id, lifetimes, old);
+    await createSession(em(), bob.id, lifetimes, old);
+    const live = await createSession(em(), bob.id, lifetimes, now);
+    expect(await purgeExpiredSessions(em(), null, lifetimes, now)).toBeGreaterThanOrEqual(2);
+    const left = await em().find(Session, { user: { $in: [ann.id, bob.id] } });
+    expect(left.map((s) => s.idHash)).toEqual([hashSessionId(live)]);
+  });
+
   it('goes away with its user', async () => {
     const user = await createUser(server);
     await createSession(em(), user.id, lifetimes);

@@ -83,15 +83,18 @@ export async function destroyUserSessions(em: SqlEntityManager, userId: string):
   return em.nativeDelete(Session, { user: userId });
 }
 
-/** Drops a user's expired sessions, so the table does not grow with abandoned browsers. */
+/**
+ * Drops expired sessions, so the table does not grow with abandoned browsers: a user's at sign-in, and
+ * everyone's (`userId` null) at start, for users who never come back.
+ */
 export async function purgeExpiredSessions(
   em: SqlEntityManager,
-  userId: string,
+  userId: string | null,
   lifetimes: SessionConfig,
   now = new Date(),
-): Promise<void> {
-  await em.nativeDelete(Session, {
-    user: userId,
+): Promise<number> {
+  return em.nativeDelete(Session, {
+    ...(userId !== null && { user: userId }),
     $or: [{ expiresAt: { $lte: now } }, { lastSeenAt: { $lte: new Date(now.getTime() - lifetimes.idleMs) } }],
   });
 }
