@@ -1,8 +1,9 @@
-import { toFieldErrors } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Button, Dialog, DialogTrigger, Form, Modal, TextField, toast } from '@app/ui';
+import { Button, Dialog, DialogTrigger, Modal, TextField, toast } from '@app/ui';
 import { useState } from 'react';
-import { serverMessage } from '../shared/serverMessage.ts';
+import { DialogFormActions } from '../shared/DialogFormActions.tsx';
+import { SubmitForm } from '../shared/SubmitForm.tsx';
+import { useSubmission } from '../shared/useSubmission.ts';
 import { type CreatedApiToken, createApiToken } from './tokensApi.ts';
 
 /** The Create Token button and its dialog; the new token goes to `onCreated` to be shown once. */
@@ -34,31 +35,14 @@ export function CreateTokenDialog({ onCreated }: { onCreated: (token: CreatedApi
 function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
   const t = useT();
   const [name, setName] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  const submit = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      const created = await createApiToken(name.trim());
-      toast({ title: t('account.tokenCreated'), description: created.name, variant: 'success' });
-      onCreated(created);
-    } catch (failure) {
-      setPending(false);
-      setError(failure);
-      toast({ title: t('account.createTokenFailed'), description: serverMessage(failure, t('account.genericError')), variant: 'error' });
-    }
-  };
+  const { pending, fieldErrors, submit } = useSubmission(async () => {
+    const created = await createApiToken(name.trim());
+    toast({ title: t('account.tokenCreated'), description: created.name, variant: 'success' });
+    onCreated(created);
+  }, 'account.createTokenFailed');
 
   return (
-    <Form
-      validationErrors={toFieldErrors(error)}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm validationErrors={fieldErrors} onSubmit={submit}>
       <TextField
         name="name"
         label={t('account.tokenName')}
@@ -69,14 +53,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
         onChange={setName}
         validate={(value) => (value.trim() ? null : t('account.tokenNameRequired'))}
       />
-      <div className="account-dialog-actions">
-        <Button variant="ghost" slot="close">
-          {t('account.cancel')}
-        </Button>
-        <Button type="submit" isPending={pending}>
-          {t('account.create')}
-        </Button>
-      </div>
-    </Form>
+      <DialogFormActions submitLabel={t('account.create')} pending={pending} />
+    </SubmitForm>
   );
 }

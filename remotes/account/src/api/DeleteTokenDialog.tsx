@@ -1,7 +1,7 @@
 import { useT } from '@app/i18n';
 import { Button, Dialog, DialogTrigger, Modal, toast } from '@app/ui';
 import { useState } from 'react';
-import { serverMessage } from '../shared/serverMessage.ts';
+import { toastFailure } from '../shared/toastFailure.ts';
 import { type ApiToken, deleteApiToken } from './tokensApi.ts';
 
 /** The Delete button of one token and its confirmation. */
@@ -18,7 +18,7 @@ export function DeleteTokenDialog({ token, onDeleted }: { token: ApiToken; onDel
       toast({ title: t('account.tokenDeleted'), description: token.name, variant: 'success' });
       onDeleted();
     } catch (failure) {
-      toast({ title: t('account.deleteTokenFailed'), description: serverMessage(failure, t('account.genericError')), variant: 'error' });
+      toastFailure(t, 'account.deleteTokenFailed', failure);
     } finally {
       setPending(false);
     }

@@ -1,7 +1,6 @@
 import { useT } from '@app/i18n';
-import { toast } from '@app/ui';
 import { useEffect, useRef } from 'react';
-import { serverMessage } from '../shared/serverMessage.ts';
+import { toastFailure } from '../shared/toastFailure.ts';
 import { type ApiToken, type CreatedApiToken, createDefaultToken } from './tokensApi.ts';
 
 interface TokensState {
@@ -30,11 +29,7 @@ export function useDefaultToken(userId: string | undefined, tokens: TokensState,
         return mutate();
       })
       .catch((failure: unknown) => {
-        toast({
-          title: t('account.createDefaultTokenFailed'),
-          description: serverMessage(failure, t('account.genericError')),
-          variant: 'error',
-        });
+        toastFailure(t, 'account.createDefaultTokenFailed', failure);
       });
   }, [userId, data, isValidating]);
 }

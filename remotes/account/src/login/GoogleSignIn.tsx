@@ -1,8 +1,8 @@
 import { api, unwrap, useApi } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Button, toast } from '@app/ui';
+import { Button } from '@app/ui';
 import { useState } from 'react';
-import { serverMessage } from '../shared/serverMessage.ts';
+import { toastFailure } from '../shared/toastFailure.ts';
 
 /** "Or continue with" Google; hidden while Google sign-in is off (GET /api/auth/google/status). */
 export function GoogleSignIn() {
@@ -19,7 +19,7 @@ export function GoogleSignIn() {
       window.location.assign(authUrl);
     } catch (failure) {
       setPending(false);
-      toast({ title: t('account.googleFailed'), description: serverMessage(failure, t('account.genericError')), variant: 'error' });
+      toastFailure(t, 'account.googleFailed', failure);
     }
   };
 

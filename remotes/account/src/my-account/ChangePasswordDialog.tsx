@@ -1,8 +1,10 @@
 import { api, toFieldErrors, unwrap } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Button, Dialog, DialogTrigger, Form, Modal, PasswordField, toast } from '@app/ui';
+import { Button, Dialog, DialogTrigger, Modal, PasswordField, toast } from '@app/ui';
 import { useState } from 'react';
-import { serverMessage } from '../shared/serverMessage.ts';
+import { DialogFormActions } from '../shared/DialogFormActions.tsx';
+import { SubmitForm } from '../shared/SubmitForm.tsx';
+import { toastFailure } from '../shared/toastFailure.ts';
 import { checkPasswordChange, type PasswordChange } from './passwordChange.ts';
 
 const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -56,19 +58,12 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     } catch (failure) {
       setPending(false);
       setErrors(toFieldErrors(failure));
-      toast({ title: t('account.passwordChangeFailed'), description: serverMessage(failure, t('account.genericError')), variant: 'error' });
+      toastFailure(t, 'account.passwordChangeFailed', failure);
     }
   };
 
   return (
-    <Form
-      validationBehavior="aria"
-      validationErrors={errors}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm validationBehavior="aria" validationErrors={errors} onSubmit={submit}>
       <PasswordField {...field('currentPassword')} label={t('account.currentPassword')} autoComplete="current-password" />
       <PasswordField
         {...field('newPassword')}
@@ -77,14 +72,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         autoComplete="new-password"
       />
       <PasswordField {...field('confirmPassword')} label={t('account.confirmNewPassword')} autoComplete="new-password" />
-      <div className="account-dialog-actions">
-        <Button variant="ghost" slot="close">
-          {t('account.cancel')}
-        </Button>
-        <Button type="submit" isPending={pending}>
-          {t('account.savePassword')}
-        </Button>
-      </div>
-    </Form>
+      <DialogFormActions submitLabel={t('account.savePassword')} pending={pending} />
+    </SubmitForm>
   );
 }
