@@ -9,6 +9,10 @@ export interface PaginationProps {
   pageCount: number;
   onPageChange: (page: number) => void;
   className?: string;
+  /** The page numbers to show, with 'gap' where some are skipped; `pageWindow` unless a page lays out its own. */
+  numbering?: (page: number, pageCount: number) => Array<number | 'gap'>;
+  /** Names the navigation when a page has more than one; 'Pagination' otherwise. */
+  'aria-label'?: string;
 }
 
 /** Page numbers around the current one, with the first and last always reachable. */
@@ -25,15 +29,15 @@ export function pageWindow(page: number, pageCount: number): Array<number | 'gap
 }
 
 /** Previous / numbered / next controls; renders nothing for a single page. */
-export function Pagination({ page, pageCount, onPageChange, className }: PaginationProps) {
+export function Pagination({ page, pageCount, onPageChange, className, numbering = pageWindow, 'aria-label': label }: PaginationProps) {
   const t = useT();
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label={t('common.pagination')} className={cx('ui-Pagination', className)}>
+    <nav aria-label={label ?? t('common.pagination')} className={cx('ui-Pagination', className)}>
       <Button className="ui-Pagination-item" isDisabled={page <= 1} onPress={() => onPageChange(page - 1)}>
         {t('common.previousPage')}
       </Button>
-      {pageWindow(page, pageCount).map((p, i) =>
+      {numbering(page, pageCount).map((p, i) =>
         p === 'gap' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
           <span key={`gap-${i}`} className="ui-Pagination-gap" aria-hidden="true">

@@ -83,7 +83,7 @@ export function KieSection() {
           </div>
         </>
       )}
-      <KieDialog account={editing} isOpen={dialogOpen} onOpenChange={setDialogOpen} onSaved={reload} />
+      <KieDialog item={editing} isOpen={dialogOpen} onOpenChange={setDialogOpen} onSaved={reload} />
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -49,7 +49,7 @@ export function PackagesSection() {
       {error && <Card className="admin-empty">{toMessage(error, t('admin.loadFailed'))}</Card>}
       {!packages && !error && <Spinner size="lg" className="admin-section-spinner" />}
       {packages && <PackagesTable packages={packages} onEdit={openDialog} onDelete={setDeleting} />}
-      <PackageDialog pkg={editing} isOpen={dialogOpen} onOpenChange={setDialogOpen} onSaved={refresh} />
+      <PackageDialog item={editing} isOpen={dialogOpen} onOpenChange={setDialogOpen} onSaved={refresh} />
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

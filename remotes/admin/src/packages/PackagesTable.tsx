@@ -1,5 +1,6 @@
 import { useT } from '@app/i18n';
-import { Badge, Button, Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui';
+import { Badge, Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui';
+import { RowActions } from '../shared/RowActions.tsx';
 import { useFormat } from '../shared/useFormat.ts';
 import type { AdminCreditPackage } from './packageTypes.ts';
 import './packages.css';
@@ -53,20 +54,7 @@ export function PackagesTable({ packages, onEdit, onDelete }: PackagesTableProps
                 <Badge variant={pkg.isActive ? 'success' : 'neutral'}>{pkg.isActive ? t('admin.active') : t('admin.inactive')}</Badge>
               </Cell>
               <Cell className="admin-packages-actions">
-                <div className="admin-row-actions">
-                  <Button size="sm" variant="secondary" onPress={() => onEdit(pkg)} aria-label={t('admin.editNamed', { name: pkg.name })}>
-                    {t('admin.edit')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="admin-danger-text"
-                    onPress={() => onDelete(pkg)}
-                    aria-label={t('admin.deleteNamed', { name: pkg.name })}
-                  >
-                    {t('admin.delete')}
-                  </Button>
-                </div>
+                <RowActions name={pkg.name} onEdit={() => onEdit(pkg)} onDelete={() => onDelete(pkg)} />
               </Cell>
             </Row>
           )}

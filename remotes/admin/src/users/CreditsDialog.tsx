@@ -1,7 +1,8 @@
-import { api, toFieldErrors, toMessage, unwrap } from '@app/api-client';
+import { api, unwrap } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Button, Dialog, Form, Modal, TextField, toast } from '@app/ui';
-import { type FormEvent, useState } from 'react';
+import { Modal, TextField } from '@app/ui';
+import { useState } from 'react';
+import { DialogForm } from '../shared/DialogForm.tsx';
 import { useFormat } from '../shared/useFormat.ts';
 import { type AdminUser, creditsFromText, isValidCredits } from './userTypes.ts';
 import './users.css';
@@ -25,59 +26,39 @@ function CreditsForm({ user, onClose, onSaved }: { user: AdminUser; onClose: () 
   const t = useT();
   const format = useFormat();
   const [text, setText] = useState(String(user.credits));
-  const [error, setError] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
   const credits = creditsFromText(text);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setPending(true);
-    setError(null);
-    try {
-      unwrap(await api.PUT('/api/admin/users/{userId}/credits', { params: { path: { userId: user.id } }, body: { credits } }));
-      toast({
-        title: t('admin.creditsUpdated'),
-        description: t('admin.creditsUpdatedBody', { name: user.username, count: format.number(credits) }),
-        variant: 'success',
-      });
-      onSaved();
-      onClose();
-    } catch (err) {
-      setError(err);
-      toast({ title: t('admin.creditsUpdateFailed'), description: toMessage(err, t('admin.tryAgainLater')), variant: 'error' });
-    } finally {
-      setPending(false);
-    }
+  const save = async () => {
+    unwrap(await api.PUT('/api/admin/users/{userId}/credits', { params: { path: { userId: user.id } }, body: { credits } }));
+    return t('admin.creditsUpdatedBody', { name: user.username, count: format.number(credits) });
   };
 
   return (
-    <Dialog title={t('admin.editCreditsTitle')}>
-      <Form onSubmit={submit} validationErrors={toFieldErrors(error)}>
-        <div className="admin-credits-current">
-          <span className="ui-muted">{t('admin.currentCredits', { name: user.username })}</span>
-          <strong className="admin-numeric" data-testid="current-credits">
-            {format.number(user.credits)}
-          </strong>
-        </div>
-        <TextField
-          name="credits"
-          label={t('admin.newCredits')}
-          inputMode="numeric"
-          value={text}
-          onChange={setText}
-          autoFocus
-          description={t('admin.newCreditsPreview', { count: format.number(credits) })}
-          validate={() => (isValidCredits(credits) ? null : t('admin.creditsMin'))}
-        />
-        <div className="admin-dialog-actions">
-          <Button variant="secondary" onPress={onClose} isDisabled={pending}>
-            {t('admin.cancel')}
-          </Button>
-          <Button type="submit" isPending={pending}>
-            {t('admin.updateCredits')}
-          </Button>
-        </div>
-      </Form>
-    </Dialog>
+    <DialogForm
+      title={t('admin.editCreditsTitle')}
+      submitLabel={t('admin.updateCredits')}
+      save={save}
+      savedTitle={t('admin.creditsUpdated')}
+      failedTitle={t('admin.creditsUpdateFailed')}
+      onSaved={onSaved}
+      onClose={onClose}
+    >
+      <div className="admin-credits-current">
+        <span className="ui-muted">{t('admin.currentCredits', { name: user.username })}</span>
+        <strong className="admin-numeric" data-testid="current-credits">
+          {format.number(user.credits)}
+        </strong>
+      </div>
+      <TextField
+        name="credits"
+        label={t('admin.newCredits')}
+        inputMode="numeric"
+        value={text}
+        onChange={setText}
+        autoFocus
+        description={t('admin.newCreditsPreview', { count: format.number(credits) })}
+        validate={() => (isValidCredits(credits) ? null : t('admin.creditsMin'))}
+      />
+    </DialogForm>
   );
 }

@@ -1,15 +1,14 @@
 import { api, toMessage, unwrap, useApi, useInvalidate } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Button, Card, Spinner, TextField, toast } from '@app/ui';
+import { Button, Card, Pagination, Spinner, TextField, toast } from '@app/ui';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { SectionHeader } from '../shared/SectionHeader.tsx';
 import { useFormat } from '../shared/useFormat.ts';
 import { CreditsDialog } from './CreditsDialog.tsx';
 import { UserDialog } from './UserDialog.tsx';
-import { UsersPagination } from './UsersPagination.tsx';
 import { UsersTable } from './UsersTable.tsx';
-import { filterByEmail, pageCountOf, pageOf, shownRange } from './userPaging.ts';
+import { filterByEmail, pageButtons, pageCountOf, pageOf, shownRange } from './userPaging.ts';
 import type { AdminUser } from './userTypes.ts';
 import './users.css';
 
@@ -110,11 +109,18 @@ export function UsersSection() {
               {t('admin.usersShowing', { from: format.number(from), to: format.number(to), total: format.number(filtered.length) })}
               {filtering && ` ${t('admin.usersFiltered')}`}
             </p>
-            <UsersPagination page={current} pageCount={pageCount} onPageChange={setPage} />
+            {/* Up to five numbered pages and no first/last gaps (spec 001 §2), unlike the kit's default. */}
+            <Pagination
+              page={current}
+              pageCount={pageCount}
+              onPageChange={setPage}
+              numbering={pageButtons}
+              aria-label={t('admin.usersPagination')}
+            />
           </div>
         </div>
       )}
-      <UserDialog user={editing} isOpen={dialogOpen} onOpenChange={setDialogOpen} onSaved={reload} />
+      <UserDialog item={editing} isOpen={dialogOpen} onOpenChange={setDialogOpen} onSaved={reload} />
       <CreditsDialog user={creditsFor} onClose={() => setCreditsFor(null)} onSaved={reload} />
       <ConfirmDialog
         isOpen={deleting !== null}

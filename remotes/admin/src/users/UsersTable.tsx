@@ -1,5 +1,6 @@
 import { useT } from '@app/i18n';
 import { Badge, Button, Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui';
+import { RowActions } from '../shared/RowActions.tsx';
 import { useFormat } from '../shared/useFormat.ts';
 import { UserActiveSwitch } from './UserActiveSwitch.tsx';
 import type { AdminUser } from './userTypes.ts';
@@ -61,15 +62,7 @@ export function UsersTable({ users, currentUserId, togglingId, onToggle, onEdit,
                 </div>
               </Cell>
               <Cell className="admin-users-actions">
-                <div className="admin-row-actions">
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onPress={() => onEdit(user)}
-                    aria-label={t('admin.editNamed', { name: user.username })}
-                  >
-                    {t('admin.edit')}
-                  </Button>
+                <RowActions name={user.username} onEdit={() => onEdit(user)} onDelete={() => onDelete(user)}>
                   <Button
                     size="sm"
                     variant="secondary"
@@ -78,16 +71,7 @@ export function UsersTable({ users, currentUserId, togglingId, onToggle, onEdit,
                   >
                     {t('admin.creditsButton')}
                   </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="admin-danger-text"
-                    onPress={() => onDelete(user)}
-                    aria-label={t('admin.deleteNamed', { name: user.username })}
-                  >
-                    {t('admin.delete')}
-                  </Button>
-                </div>
+                </RowActions>
               </Cell>
             </Row>
           )}
