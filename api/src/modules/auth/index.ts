@@ -3,8 +3,8 @@ import { ensureFirstAdmin } from './first-admin.ts';
 import { googleHandlers } from './google/routes.ts';
 import { authHandlers } from './routes.ts';
 import { Session } from './session.entity.ts';
-import { purgeExpiredSessions } from './session.service.ts';
 import { sessionResolver } from './session.resolver.ts';
+import { purgeExpiredSessions } from './session.service.ts';
 
 export { type AdminUpsert, upsertAdmin } from './first-admin.ts';
 export { passwords } from './password.ts';
