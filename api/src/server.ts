@@ -7,9 +7,11 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { useSecretKey } from './crypto/secret-box.ts';
 import { createOrm, type DatabaseTarget, databaseTarget, migrate, type Orm } from './db/orm.ts';
 import { closeGracefully } from './http/shutdown.ts';
+import { startPeriodic } from './jobs/periodic.ts';
 import { createLogger } from './logger.ts';
 import { wireOperatorAlerts } from './modules/admin/notifications/operator-alerts.ts';
 import { CallbackDispatcher } from './modules/automation/index.ts';
+import { RECONCILE_EVERY_MS, reconcilePayPalOrders } from './modules/billing/index.ts';
 import { seeds, startHooks } from './modules/index.ts';
 import { createStudioRuntime, type StudioRuntime } from './modules/studio/runtime.ts';
 
@@ -79,6 +81,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // Automation callbacks (signed POSTs when a task with a callbackUrl ends).
     const callbacks = new CallbackDispatcher({ orm, logger, fetchOptions: studio.fetchOptions, ...config.automationCallbacks });
     callbacks.start();
+    // PayPal payments whose buyer never came back to capture them (or whose held capture completed later).
+    const paypalSweep = startPeriodic('PayPal reconcile', RECONCILE_EVERY_MS, logger, () => reconcilePayPalOrders({ orm, config, logger }));
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
@@ -89,6 +93,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           // Background jobs finish their current step (or keep their lease for the next process) before the ORM closes.
           await studio.stop(config.shutdownTimeoutMs);
           await callbacks.stop();
+          await paypalSweep.stop();
           await orm.close(true);
         }
       })();

@@ -11,6 +11,7 @@ import { catalogHandlers } from './routes.ts';
 import { seedCreditPackages } from './seeds.ts';
 
 export { notifyOperator, type OperatorEvent, type OperatorNotifier, operatorNotifier } from './notifications/operator-notifier.ts';
+export { RECONCILE_EVERY_MS, reconcilePayPalOrders } from './paypal/reconcile.ts';
 
 /** Every billing route, checked here to have exactly one handler. */
 const billingHandlers = {

@@ -3,6 +3,7 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { Orm } from '../../../db/orm.ts';
+import { type Periodic, startPeriodic } from '../../../jobs/periodic.ts';
 import type { FetchImageOptions } from '../../../net/fetch-image.ts';
 import { GuardedFetchError, guardedFetch } from '../../../net/guarded-fetch.ts';
 import { ImageTask } from '../../studio/index.ts';
@@ -42,9 +43,7 @@ async function claimDue(em: SqlEntityManager): Promise<string[]> {
 /** The callback loop of one process. */
 export class CallbackDispatcher {
   readonly #options: DispatcherOptions;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #stopped = true;
+  #loop: Periodic | undefined;
 
   constructor(options: DispatcherOptions) {
     this.#options = options;
@@ -52,26 +51,12 @@ export class CallbackDispatcher {
 
   /** Starts polling. */
   start(): void {
-    this.#stopped = false;
-    this.#schedule();
+    this.#loop = startPeriodic('automation callbacks', this.#options.pollMs, this.#options.logger, () => this.runOnce());
   }
 
   /** Stops polling and waits for the batch in flight. */
   async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.#running;
-  }
-
-  #schedule(): void {
-    if (this.#stopped) return;
-    this.#timer = setTimeout(() => {
-      this.#running = this.runOnce()
-        .then(() => undefined)
-        .catch((error: unknown) => this.#options.logger.error({ err: error }, 'automation callbacks failed'))
-        .finally(() => this.#schedule());
-    }, this.#options.pollMs);
-    this.#timer.unref();
+    await this.#loop?.stop();
   }
 
   /** Sends every due delivery once; returns how many were attempted. */
