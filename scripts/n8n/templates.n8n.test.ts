@@ -96,9 +96,13 @@ describe('n8n templates, run by n8n', () => {
   });
 
   it('stops with the API error when the token is wrong, and charges nothing', async () => {
+    const credits = async () =>
+      (await server.orm.em.fork().execute<{ credits: number }[]>('select "credits" from "users" where "id" = ?', [userId]))[0]?.credits;
+    const before = await credits();
     const run = await n8n.run(await download('generate-polling.json'), { httpBearerAuth: { token: 'nbk_not-a-real-token' } });
     expect(run.status).toBe('error');
     expect(run.error).toMatch(/401|Authorization failed/i);
     expect(run.output('Image URL')).toEqual([]);
+    expect(await credits()).toBe(before);
   });
 });
