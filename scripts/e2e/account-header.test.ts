@@ -1,25 +1,20 @@
 // The signed-in header: who sees which links, the credit badge and its refresh, and logout when the call fails.
-import { createUser, startTestServer, type TestServer } from '@app/api/testing';
+import { createUser, type TestServer } from '@app/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { User } from '../../api/src/modules/users/user.entity.ts';
 import { headerAccount, openSignedInAs, savedAuth } from './support/account.ts';
-import { expectHeading, launchBrowser, PHONE } from './support/browser.ts';
-import { assertUiBuilt, HOST_DIST } from './support/ui-build.ts';
+import { expectHeading, PHONE } from './support/browser.ts';
+import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  assertUiBuilt();
-  server = await startTestServer({ staticDir: HOST_DIST, seed: true });
-  browser = await launchBrowser();
+  ({ server, browser } = await startUiServer({ seed: true }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopUiServer({ server, browser }));
 
 const navTexts = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' }).first().getByRole('link').allTextContents();
 const USER_LINKS = ['Home', 'Generate', 'Pricing', 'My Creations', 'API', 'Contact'];

@@ -1,26 +1,21 @@
 // The /api page: the default token on a first visit, a token shown once then masked, deleting with
 // confirmation, failures as toasts, the integration guide for this origin and the phone layout.
 import { readFile } from 'node:fs/promises';
-import { createToken, createUser, signIn, startTestServer, type TestServer } from '@app/api/testing';
+import { createToken, createUser, signIn, type TestServer } from '@app/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSignedInAs, toastWithTitle } from './support/account.ts';
-import { expectHeading, launchBrowser, openPage, PHONE } from './support/browser.ts';
-import { assertUiBuilt, HOST_DIST } from './support/ui-build.ts';
+import { expectHeading, openPage, PHONE } from './support/browser.ts';
+import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  assertUiBuilt();
-  server = await startTestServer({ staticDir: HOST_DIST });
-  browser = await launchBrowser();
+  ({ server, browser } = await startUiServer());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopUiServer({ server, browser }));
 
 type Listed = { name: string; maskedToken: string };
 /** The user's tokens as the API lists them. */

@@ -1,23 +1,18 @@
 // The landing page against the real API: prices from the database, defaults until they arrive, and how it looks.
-import { startTestServer, type TestServer } from '@app/api/testing';
+import type { TestServer } from '@app/api/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectHeading, launchBrowser, openPage, PHONE } from './support/browser.ts';
-import { assertUiBuilt, HOST_DIST } from './support/ui-build.ts';
+import { DESKTOP, expectHeading, openPage, PHONE } from './support/browser.ts';
+import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  assertUiBuilt();
-  server = await startTestServer({ staticDir: HOST_DIST, seed: true });
-  browser = await launchBrowser();
+  ({ server, browser } = await startUiServer({ seed: true }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopUiServer({ server, browser }));
 
 describe('landing page', () => {
   it('shows the service prices from GET /api/pricing/current and follows a change in the database', async () => {

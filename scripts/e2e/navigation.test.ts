@@ -1,23 +1,18 @@
 // The shell: every nav link loads its remote, React comes from the host only, 404, mobile menu, language.
-import { startTestServer, type TestServer } from '@app/api/testing';
+import type { TestServer } from '@app/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectHeading, fileName, launchBrowser, openPage, PHONE } from './support/browser.ts';
-import { assertUiBuilt, HOST_DIST } from './support/ui-build.ts';
+import { expectHeading, fileName, openPage, PHONE } from './support/browser.ts';
+import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  assertUiBuilt();
-  server = await startTestServer({ staticDir: HOST_DIST, seed: true });
-  browser = await launchBrowser();
+  ({ server, browser } = await startUiServer({ seed: true }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopUiServer({ server, browser }));
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 

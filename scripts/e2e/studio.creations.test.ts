@@ -1,26 +1,22 @@
 // /my-creations against the real API: visitors, the empty state, paging over more than 20 tasks, polling
 // that rests when idle, and the dialog's Recreate and Upscale handing over to the studio.
 import { readFile } from 'node:fs/promises';
-import { startTestServer, type TestServer } from '@app/api/testing';
+import type { TestServer } from '@app/api/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectHeading, launchBrowser, openPage } from './support/browser.ts';
+import { expectHeading, openPage } from './support/browser.ts';
 import { detailsDialog, type SignedInPage, signedInPage } from './support/studio.ts';
-import { assertUiBuilt, HOST_DIST } from './support/ui-build.ts';
+import { HOST_DIST } from './support/ui-build.ts';
+import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  assertUiBuilt();
-  server = await startTestServer({ staticDir: HOST_DIST, seed: true, studio: { sandboxDelayMs: 200, maxTasksInFlight: 50 } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startUiServer({ seed: true, studio: { sandboxDelayMs: 200, maxTasksInFlight: 50 } }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopUiServer({ server, browser }));
 
 interface WireTask {
   taskId: string;

@@ -1,26 +1,21 @@
 // The studio when things go wrong, against the real API: a failed task and its refund, too few credits,
 // a refused upload, an upscale that gets no address back, a proxy error on download; plus busy labels,
 // the upscale chooser, API badges and the Vietnamese download toasts.
-import { startTestServer, type TestServer } from '@app/api/testing';
+import type { TestServer } from '@app/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectHeading, launchBrowser } from './support/browser.ts';
+import { expectHeading } from './support/browser.ts';
 import { cardOf, detailsDialog, type SignedInPage, signedInPage, toastOf } from './support/studio.ts';
-import { assertUiBuilt, HOST_DIST } from './support/ui-build.ts';
+import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  assertUiBuilt();
-  server = await startTestServer({ staticDir: HOST_DIST, seed: true, studio: { sandboxDelayMs: 1_000 } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startUiServer({ seed: true, studio: { sandboxDelayMs: 1_000 } }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopUiServer({ server, browser }));
 
 interface WireTask {
   id: string;

@@ -1,26 +1,22 @@
 // The studio (/generate) against the real API and the sandbox provider: text to image, the Image Details
 // dialog (Recreate, Upscale x4, Download), edit with reference images, and polling that rests in hidden tabs.
 import { readFile } from 'node:fs/promises';
-import { startTestServer, type TestServer } from '@app/api/testing';
+import type { TestServer } from '@app/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectHeading, launchBrowser } from './support/browser.ts';
+import { expectHeading } from './support/browser.ts';
 import { cardOf, detailsDialog, imageKind, type SignedInPage, signedInPage, toastOf } from './support/studio.ts';
-import { assertUiBuilt, HOST_DIST } from './support/ui-build.ts';
+import { HOST_DIST } from './support/ui-build.ts';
+import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  assertUiBuilt();
-  server = await startTestServer({ staticDir: HOST_DIST, seed: true, studio: { sandboxDelayMs: 3_000 } });
-  browser = await launchBrowser();
+  ({ server, browser } = await startUiServer({ seed: true, studio: { sandboxDelayMs: 3_000 } }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopUiServer({ server, browser }));
 
 interface WireTask {
   id: string;
