@@ -1,3 +1,4 @@
+import type { FormEvent } from 'react';
 import { Form as AriaForm, type FormProps } from 'react-aria-components';
 import { cx } from './cx.ts';
 import './Form.css';
@@ -6,6 +7,29 @@ import './Form.css';
  * A form whose fields show server errors: pass `validationErrors={toFieldErrors(error)}`
  * (keys are field `name`s) and each field's FieldError displays its message.
  */
-export function Form({ className, ...props }: FormProps) {
-  return <AriaForm {...props} className={cx('ui-Form', className)} />;
+export function Form({ className, onInput, ...props }: FormProps) {
+  return (
+    <AriaForm
+      {...props}
+      onInput={(event) => {
+        onInput?.(event);
+        recheckShownMessage(event);
+      }}
+      className={cx('ui-Form', className)}
+    />
+  );
+}
+
+/**
+ * Once a field shows a message, re-check it on every keystroke instead of on blur. Left to the field, the
+ * message of a fixed value would go when the field loses focus, which is the mouse press on the submit
+ * button: the button moves up by the message's height under the pointer and the click lands on nothing.
+ * A `change` event is what makes react-aria commit the field's current validation (after the render that
+ * carries the new value); React ignores it because the value did not change since the `input` event.
+ */
+function recheckShownMessage(event: FormEvent<HTMLFormElement>): void {
+  const field = event.target;
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+  if (field.getAttribute('aria-invalid') !== 'true') return;
+  field.dispatchEvent(new Event('change', { bubbles: true }));
 }
