@@ -20,6 +20,7 @@ import { requestLog } from './http/request-log.ts';
 import { remoteOrigins, securityHeaders } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
 import { createLogger } from './logger.ts';
+import { registerSandboxCheckout } from './modules/billing/index.ts';
 import { handlers as moduleHandlers, principalResolvers } from './modules/index.ts';
 import { storedFiles } from './modules/studio/files.middleware.ts';
 import { UPLOAD_BODY_LIMIT } from './modules/studio/upload.service.ts';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps): App {
 
   const router: AppRouter = new Router<AppState, AppContextExtras>();
   const docs = registerDocs(router);
+  registerSandboxCheckout(router);
   bindRoutes(router, deps.routes ?? allRoutes, deps.handlers ?? moduleHandlers, { validateResponses: !config.isProduction });
   const ui = config.staticDir
     ? serveStatic({

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('billing configuration', () => {
-  it('has no provider host overrides by default', () => {
-    expect(loadConfig({}).billing).toEqual({});
+  it('has no provider host overrides by default, and offers the sandbox payment method outside production', () => {
+    expect(loadConfig({}).billing).toEqual({ paymentSandbox: true });
   });
 
   it('reads the Creem, PayPal and Telegram host overrides', () => {
@@ -13,6 +13,7 @@ describe('billing configuration', () => {
       TELEGRAM_BASE_URL: 'http://127.0.0.1:4012',
     });
     expect(config.billing).toEqual({
+      paymentSandbox: true,
       creemBaseUrl: 'http://127.0.0.1:4010',
       paypalBaseUrl: 'http://127.0.0.1:4011',
       telegramBaseUrl: 'http://127.0.0.1:4012',

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { type BillingConfig, BillingEnvSchema, billingConfigFrom } from './config.billing.ts';
+import { type BillingConfig, BillingEnvSchema, billingConfigFrom, billingConfigIssues } from './config.billing.ts';
 import { type StudioConfig, StudioEnvSchema, studioConfigFrom } from './config.studio.ts';
 
 /** The repository root (two levels above this file), used for default folders. */
@@ -190,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e?.NODE_ENV === 'production' && !e.SECRET_KEY) issues.push('SECRET_KEY: required in production (at least 32 random characters)');
   if (e && Boolean(e.ADMIN_USERNAME) !== Boolean(e.ADMIN_PASSWORD)) issues.push('ADMIN_USERNAME, ADMIN_PASSWORD: set both or neither');
+  if (e) issues.push(...billingConfigIssues(e, e.NODE_ENV === 'production'));
   if (e && e.SESSION_ABSOLUTE_HOURS < e.SESSION_IDLE_HOURS)
     issues.push('SESSION_ABSOLUTE_HOURS: must not be shorter than SESSION_IDLE_HOURS');
   if (issues.length || !e) throw new ConfigError(`Invalid configuration:\n  ${issues.join('\n  ')}`);
@@ -221,7 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       registerPerIp: e.REGISTER_LIMIT_PER_IP,
     },
     studio: studioConfigFrom(e, e.DATA_DIR ?? join(REPO_ROOT, 'data')),
-    billing: billingConfigFrom(e),
+    billing: billingConfigFrom(e, e.NODE_ENV === 'production'),
     automationRatePerMinute: e.AUTOMATION_RATE_LIMIT_PER_MINUTE,
     // Sent at once when the task ends, then retried after 10 s, 1 min, 5 min, 30 min and 2 h.
     automationCallbacks: { pollMs: e.AUTOMATION_CALLBACK_POLL_MS, retryMs: [10_000, 60_000, 300_000, 1_800_000, 7_200_000] },

@@ -76,7 +76,15 @@ export interface TestServer {
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase();
-  const defaults = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', SHUTDOWN_TIMEOUT_MS: '2000' });
+  // The sandbox payment method is opted into by the tests about it; the others test the real providers.
+  const defaults = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SHUTDOWN_TIMEOUT_MS: '2000',
+    PAYMENT_SANDBOX: 'off',
+  });
   const ownFiles = options.studio?.filesDir ? undefined : await mkdtemp(join(tmpdir(), 'api-test-files-'));
   const config: Config = {
     ...defaults,

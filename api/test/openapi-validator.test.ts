@@ -8,6 +8,7 @@ const pricing = {
   nanoBananaCredits: 2,
   nanoBananaEditCredits: 3,
   creemEnabled: false,
+  sandboxPayments: false,
   paypalEnabled: false,
 };
 const problem = { type: '/problems/internal-error', title: 'Internal server error', status: 500, code: 'internal_error', retryable: true };

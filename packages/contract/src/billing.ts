@@ -35,7 +35,14 @@ export const Pricing = z
       .int()
       .describe('Studio cost: credits charged per edit task in the web studio.')
       .openapi({ example: 3 }),
-    creemEnabled: z.boolean().describe('Whether card payment (Creem) is enabled and configured.').openapi({ example: true }),
+    creemEnabled: z
+      .boolean()
+      .describe('Whether card payment (Creem, or the sandbox payment method standing in for it) can be used.')
+      .openapi({ example: true }),
+    sandboxPayments: z
+      .boolean()
+      .describe('True outside production while no payment keys are set: the card checkout is a local test checkout and no money moves.')
+      .openapi({ example: false }),
     paypalEnabled: z.boolean().describe('Whether PayPal payment is enabled and configured.').openapi({ example: false }),
   })
   .openapi('Pricing', { description: 'Current prices and which payment methods are available.' });

@@ -8,10 +8,12 @@ import { Order } from './orders/order.entity.ts';
 import { PaymentEvent } from './orders/payment-event.entity.ts';
 import { paypalHandlers } from './paypal/routes.ts';
 import { catalogHandlers } from './routes.ts';
+import { SandboxCheckout } from './sandbox/sandbox-checkout.entity.ts';
 import { seedCreditPackages } from './seeds.ts';
 
 export { notifyOperator, type OperatorEvent, type OperatorNotifier, operatorNotifier } from './notifications/operator-notifier.ts';
 export { RECONCILE_EVERY_MS, reconcilePayPalOrders } from './paypal/reconcile.ts';
+export { registerSandboxCheckout } from './sandbox/checkout-page.ts';
 
 /** Every billing route, checked here to have exactly one handler. */
 const billingHandlers = {
@@ -24,7 +26,7 @@ const billingHandlers = {
 /** Packages and prices, payment orders (Creem, PayPal) and the user's stats and credit history. */
 export const billingModule: ApiModule = {
   name: 'billing',
-  entities: [CreditPackage, Order, PaymentEvent],
+  entities: [CreditPackage, Order, PaymentEvent, SandboxCheckout],
   handlers: billingHandlers,
   seed: seedCreditPackages,
 };

@@ -40,6 +40,7 @@ describe('billing routes', () => {
         nanoBananaCredits: 2,
         nanoBananaEditCredits: 3,
         creemEnabled: false,
+        sandboxPayments: false,
         paypalEnabled: false,
       });
     });

@@ -9,7 +9,7 @@ import { currentPricing } from './pricing.service.ts';
 export const catalogHandlers = {
   async getCurrentPricing(ctx) {
     const settings = await new AdminSettingsRepository(ctx.state.em).get();
-    return { status: 200, body: currentPricing(settings) };
+    return { status: 200, body: currentPricing(settings, ctx.services.config) };
   },
 
   async listCreditPackages(ctx) {

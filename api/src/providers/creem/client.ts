@@ -15,6 +15,8 @@ export type CreemConnection = {
   baseUrl?: string;
   /** Per-request timeout; default 15 s. */
   timeoutMs?: number;
+  /** The transport; default the global `fetch` (the sandbox payment method answers in process). */
+  fetch?: typeof fetch;
 };
 
 /** Why a Creem call failed, as a stable code callers can branch on. */
@@ -126,7 +128,7 @@ async function creemRequest(conn: CreemConnection, method: 'GET' | 'POST', pathA
   const url = `${baseUrlOf(conn)}${pathAndQuery}`;
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await (conn.fetch ?? fetch)(url, {
       method,
       headers: {
         'x-api-key': conn.apiKey,

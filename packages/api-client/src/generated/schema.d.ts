@@ -1127,10 +1127,15 @@ export interface components {
              */
             nanoBananaEditCredits: number;
             /**
-             * @description Whether card payment (Creem) is enabled and configured.
+             * @description Whether card payment (Creem, or the sandbox payment method standing in for it) can be used.
              * @example true
              */
             creemEnabled: boolean;
+            /**
+             * @description True outside production while no payment keys are set: the card checkout is a local test checkout and no money moves.
+             * @example false
+             */
+            sandboxPayments: boolean;
             /**
              * @description Whether PayPal payment is enabled and configured.
              * @example false

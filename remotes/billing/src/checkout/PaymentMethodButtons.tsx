@@ -2,7 +2,7 @@ import { useT } from '@app/i18n';
 import { Button, Spinner } from '@app/ui';
 import { MethodIcon } from './MethodIcon.tsx';
 import { MethodsUnavailable } from './MethodsUnavailable.tsx';
-import { METHOD_LABELS } from './methodLabels.ts';
+import { methodLabel } from './methodLabels.ts';
 import type { PayablePackage } from './startPayment.ts';
 import { useCheckout } from './useCheckout.ts';
 import { usePaymentMethods } from './usePaymentMethods.ts';
@@ -10,7 +10,7 @@ import { usePaymentMethods } from './usePaymentMethods.ts';
 /** One button per enabled payment method; each starts that provider's checkout for `pkg`. */
 export function PaymentMethodButtons({ pkg }: { pkg: PayablePackage }) {
   const t = useT();
-  const { methods, isLoading, isError } = usePaymentMethods();
+  const { methods, sandbox, isLoading, isError } = usePaymentMethods();
   const { start, pending } = useCheckout();
   if (isLoading) return <Spinner className="billing-methods-spinner" />;
   if (methods.length === 0) return <MethodsUnavailable isError={isError} />;
@@ -30,8 +30,8 @@ export function PaymentMethodButtons({ pkg }: { pkg: PayablePackage }) {
         >
           <MethodIcon method={method} />
           <span className="billing-method-text">
-            <span className="billing-method-label">{t(METHOD_LABELS[method].label)}</span>
-            <span className="billing-method-hint">{t(METHOD_LABELS[method].hint)}</span>
+            <span className="billing-method-label">{t(methodLabel(method, sandbox).label)}</span>
+            <span className="billing-method-hint">{t(methodLabel(method, sandbox).hint)}</span>
           </span>
         </Button>
       ))}

@@ -2,7 +2,7 @@ import { useI18n } from '@app/i18n';
 import { Button, Card, Radio, RadioGroup, Spinner } from '@app/ui';
 import { useState } from 'react';
 import { MethodsUnavailable } from '../checkout/MethodsUnavailable.tsx';
-import { METHOD_LABELS } from '../checkout/methodLabels.ts';
+import { methodLabel } from '../checkout/methodLabels.ts';
 import type { PaymentMethod } from '../checkout/paymentMethods.ts';
 import { useCheckout } from '../checkout/useCheckout.ts';
 import { usePaymentMethods } from '../checkout/usePaymentMethods.ts';
@@ -15,7 +15,7 @@ import type { CreditPackage } from '../packages/PackageCard.tsx';
  */
 export function OrderSummary({ pkg }: { pkg: CreditPackage | null }) {
   const { t, language } = useI18n();
-  const { methods, isLoading, isError } = usePaymentMethods();
+  const { methods, sandbox, isLoading, isError } = usePaymentMethods();
   const { start, pending } = useCheckout();
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
   const method = chosen && methods.includes(chosen) ? chosen : (methods[0] ?? null);
@@ -51,7 +51,7 @@ export function OrderSummary({ pkg }: { pkg: CreditPackage | null }) {
       ) : methods.length === 0 ? (
         <MethodsUnavailable isError={isError} />
       ) : (
-        methods.length > 1 && (
+        (methods.length > 1 || sandbox) && (
           <RadioGroup
             label={t('billing.paymentMethod')}
             value={method}
@@ -61,7 +61,7 @@ export function OrderSummary({ pkg }: { pkg: CreditPackage | null }) {
           >
             {methods.map((m) => (
               <Radio key={m} value={m} card>
-                {t(METHOD_LABELS[m].label)}
+                {t(methodLabel(m, sandbox).label)}
               </Radio>
             ))}
           </RadioGroup>

@@ -11,6 +11,8 @@ export interface StartCheckoutInput {
   connection: CreemConnection;
   /** Where Creem sends the buyer after paying; must carry no query string (the redirect signature covers it all). */
   successUrl: string;
+  /** The sandbox payment method sells every package as its own product. */
+  sandbox?: boolean;
 }
 
 /**
@@ -22,7 +24,12 @@ export async function startCreemCheckout(
   logger: Logger,
   input: StartCheckoutInput,
 ): Promise<{ checkoutUrl: string; orderId: string }> {
-  const order = await createPendingOrder(em, { userId: input.userId, packageId: input.packageId, provider: 'creem' });
+  const order = await createPendingOrder(em, {
+    userId: input.userId,
+    packageId: input.packageId,
+    provider: 'creem',
+    sandbox: input.sandbox,
+  });
   try {
     const checkout = await createCheckout({
       ...input.connection,

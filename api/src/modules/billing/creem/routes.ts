@@ -5,7 +5,7 @@ import type { AppContext } from '../../../http/context.ts';
 import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
 import { notifyPurchaseCompleted } from '../notifications/purchase-notification.ts';
 import { presentPaymentOrder } from '../orders/presenter.ts';
-import { isCreemAvailable } from '../pricing.service.ts';
+import { isCardPaymentAvailable, isSandboxPayment } from '../pricing.service.ts';
 import { paymentMethodUnavailable } from '../problems.ts';
 import { publicOrigin } from '../public-url.ts';
 import { startCreemCheckout } from './checkout.service.ts';
@@ -19,12 +19,13 @@ const callerId = (ctx: AppContext) => ctx.state.user?.id ?? '';
 export const creemHandlers = {
   async createCreemCheckout(ctx, { body }) {
     const settings = await new AdminSettingsRepository(ctx.state.em).get();
-    const connection = creemConnection(settings, ctx.services.config);
-    if (!isCreemAvailable(settings) || !connection) throw paymentMethodUnavailable('Card payment');
+    const connection = creemConnection(settings, ctx.services.config, ctx.state.em);
+    if (!isCardPaymentAvailable(settings, ctx.services.config) || !connection) throw paymentMethodUnavailable('Card payment');
     const result = await startCreemCheckout(ctx.state.em, ctx.services.logger, {
       userId: callerId(ctx),
       packageId: body.packageId,
       connection,
+      sandbox: isSandboxPayment(settings, ctx.services.config),
       // No query string of our own: Creem's redirect signature covers every parameter of the URL.
       successUrl: `${publicOrigin(ctx, 'Card payment')}/purchase-credits`,
     });
@@ -45,7 +46,7 @@ export const creemHandlers = {
   },
 
   async verifyCreemReturn(ctx) {
-    const connection = creemConnection(await new AdminSettingsRepository(ctx.state.em).get(), ctx.services.config);
+    const connection = creemConnection(await new AdminSettingsRepository(ctx.state.em).get(), ctx.services.config, ctx.state.em);
     if (!connection) throw paymentMethodUnavailable('Card payment');
     const { order, granted } = await verifyReturn(ctx.state.em, ctx.services.logger, {
       userId: callerId(ctx),

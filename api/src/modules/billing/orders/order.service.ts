@@ -3,6 +3,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { HttpProblem } from '../../../errors.ts';
 import { CreditPackage } from '../credit-package.entity.ts';
 import { ORDER_CURRENCY, priceToMinorUnits } from '../money.ts';
+import { sandboxProductId } from '../sandbox/sandbox-creem.ts';
 import { Order, type PaymentProvider } from './order.entity.ts';
 
 /** 400 pointing at `packageId`: the package cannot be bought this way. */
@@ -20,6 +21,8 @@ export interface NewOrder {
   userId: string;
   packageId: string;
   provider: PaymentProvider;
+  /** A card order of the sandbox payment method: the package is sold as its sandbox product. */
+  sandbox?: boolean;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface NewOrder {
 export async function createPendingOrder(em: SqlEntityManager, input: NewOrder): Promise<Order> {
   const pkg = await em.findOne(CreditPackage, { id: input.packageId });
   if (!pkg?.isActive) throw packageUnavailable('This package does not exist or is no longer on sale.');
-  const productId = pkg.creemProductId?.trim() || null;
+  const productId = input.sandbox ? sandboxProductId(pkg.id) : pkg.creemProductId?.trim() || null;
   if (input.provider === 'creem' && !productId) throw packageUnavailable('This package cannot be bought by card yet.');
   const amountMinor = priceToMinorUnits(pkg.price);
   if (amountMinor <= 0 || pkg.credits <= 0) throw packageUnavailable('This package has no price.');

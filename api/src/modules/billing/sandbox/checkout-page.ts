@@ -1,0 +1,80 @@
+// The sandbox's hosted checkout page (Creem's would be on creem.io): the buyer approves or cancels. Plain HTML
+// forms posting to this server, so it works in any browser without the UI bundle.
+import { notFound, unauthorized } from '../../../errors.ts';
+import type { AppRouter } from '../../../http/bind.ts';
+import type { AppContext } from '../../../http/context.ts';
+import { assertSameSiteRequest } from '../../auth/csrf.ts';
+import { minorUnitsToPrice } from '../money.ts';
+import { notifyPurchaseCompleted } from '../notifications/purchase-notification.ts';
+import { approveSandboxCheckout, buyersCheckout, cancelSandboxCheckout } from './approve.service.ts';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The signed-in buyer; the sandbox must be on (404 otherwise, as if the page did not exist). */
+function buyerOf(ctx: AppContext): string {
+  if (!ctx.services.config.billing.paymentSandbox) throw notFound();
+  const userId = ctx.state.user?.id;
+  if (!userId) throw unauthorized('Sign in to pay.');
+  return userId;
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;background:#f6f7fb;color:#1d2433}
+main{max-width:28rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 2px 12px #0001}
+.badge{display:inline-block;padding:.25rem .6rem;border-radius:99px;background:#fff4d6;color:#7a4b00;font-weight:600;font-size:.85rem}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem}dt{color:#5b6478}dd{margin:0;font-weight:600}
+.actions{display:flex;gap:.75rem;margin-top:1.5rem}form{margin:0}
+button{font:inherit;padding:.7rem 1.2rem;border-radius:8px;border:1px solid #c9cfdb;background:#fff;cursor:pointer}
+button.pay{background:#1d4ed8;border-color:#1d4ed8;color:#fff;font-weight:600}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+/** Registers GET /sandbox-checkout/:id and its approve and cancel actions. */
+export function registerSandboxCheckout(router: AppRouter): void {
+  router.get('/sandbox-checkout/:id', async (ctx) => {
+    const { checkout, order } = await buyersCheckout(ctx.state.em, ctx.params.id ?? '', buyerOf(ctx));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'html';
+    const action = (verb: string) => `/sandbox-checkout/${encodeURIComponent(checkout.id)}/${verb}`;
+    const decided = checkout.status === 'pending' ? '' : `<p>This checkout is already ${escapeHtml(checkout.status)}.</p>`;
+    ctx.body = page(
+      'Sandbox checkout',
+      `<span class="badge">Sandbox: test payment, no money moves</span>
+<h1>Sandbox checkout</h1>
+<p>This server has no payment keys, so purchases go through this test checkout. Approving grants the credits
+exactly as a card payment would.</p>
+<dl><dt>Package</dt><dd>${escapeHtml(order.packageName)}</dd><dt>Credits</dt><dd>${order.credits}</dd>
+<dt>Amount</dt><dd>${minorUnitsToPrice(checkout.amountMinor)} ${escapeHtml(checkout.currency)}</dd></dl>
+${decided}
+<div class="actions">
+<form method="post" action="${action('approve')}"><button class="pay" type="submit">Approve test payment</button></form>
+<form method="post" action="${action('cancel')}"><button type="submit">Cancel</button></form>
+</div>`,
+    );
+  });
+
+  router.post('/sandbox-checkout/:id/approve', async (ctx) => {
+    const userId = buyerOf(ctx);
+    assertSameSiteRequest(ctx);
+    const { services } = ctx;
+    const decision = { checkoutId: ctx.params.id ?? '', userId, secretKey: services.config.secretKey };
+    const { redirectUrl, granted } = await approveSandboxCheckout(ctx.state.em, services.logger, decision);
+    if (granted) await notifyPurchaseCompleted(services, granted);
+    ctx.status = 303;
+    ctx.redirect(redirectUrl);
+  });
+
+  router.post('/sandbox-checkout/:id/cancel', async (ctx) => {
+    const userId = buyerOf(ctx);
+    assertSameSiteRequest(ctx);
+    const decision = { checkoutId: ctx.params.id ?? '', userId, secretKey: ctx.services.config.secretKey };
+    const { redirectUrl } = await cancelSandboxCheckout(ctx.state.em, decision);
+    ctx.status = 303;
+    ctx.redirect(redirectUrl);
+  });
+}
