@@ -22,6 +22,9 @@ describe('landing page', () => {
     await expect.poll(() => page.getByTestId('credits-text-to-image').textContent()).toBe('4 credits');
     expect(await page.getByTestId('credits-edit').textContent()).toBe('6 credits');
     expect(await page.getByTestId('credits-upscale').textContent()).toBe('5 credits');
+    // The studio costs stand beside them (2 and 3 by default), never passed off as the API price.
+    expect(await page.getByTestId('studio-credits-text-to-image').textContent()).toBe('2 credits');
+    expect(await page.getByTestId('studio-credits-edit').textContent()).toBe('3 credits');
     expect(await page.getByTestId('usd-text-to-image').textContent()).toBe('$0.025 / image');
     expect(await page.getByTestId('usd-upscale').textContent()).toBe('$0.025 / image');
 

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Form as AriaForm, type FormProps } from 'react-aria-components';
 import { cx } from './cx.ts';
 import './Form.css';
@@ -7,17 +7,14 @@ import './Form.css';
  * A form whose fields show server errors: pass `validationErrors={toFieldErrors(error)}`
  * (keys are field `name`s) and each field's FieldError displays its message.
  */
-export function Form({ className, onInput, ...props }: FormProps) {
-  return (
-    <AriaForm
-      {...props}
-      onInput={(event) => {
-        onInput?.(event);
-        recheckShownMessage(event);
-      }}
-      className={cx('ui-Form', className)}
-    />
-  );
+export function Form({ className, ...props }: FormProps) {
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const form = ref.current;
+    form?.addEventListener('input', recheckShownMessage);
+    return () => form?.removeEventListener('input', recheckShownMessage);
+  }, []);
+  return <AriaForm {...props} ref={ref} className={cx('ui-Form', className)} />;
 }
 
 /**
@@ -25,9 +22,9 @@ export function Form({ className, onInput, ...props }: FormProps) {
  * message of a fixed value would go when the field loses focus, which is the mouse press on the submit
  * button: the button moves up by the message's height under the pointer and the click lands on nothing.
  * A `change` event is what makes react-aria commit the field's current validation (after the render that
- * carries the new value); React ignores it because the value did not change since the `input` event.
+ * carries the new value); React reports the new value once, whichever of the two events it sees first.
  */
-function recheckShownMessage(event: FormEvent<HTMLFormElement>): void {
+function recheckShownMessage(event: Event): void {
   const field = event.target;
   if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
   if (field.getAttribute('aria-invalid') !== 'true') return;

@@ -4,7 +4,7 @@ import { Badge, Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui
 import { POLL_MS } from '../../contractConstants.ts';
 import { servicePrices } from './servicePrices.ts';
 
-/** 'Service Pricing': credits per image from GET /api/pricing/current, refreshed every minute. */
+/** 'Service Pricing': studio cost and API price per image from GET /api/pricing/current, refreshed every minute. */
 export function ServicePricing() {
   const t = useT();
   const { data } = useApi('/api/pricing/current', {}, { refreshInterval: POLL_MS.pricing });
@@ -19,7 +19,8 @@ export function ServicePricing() {
         <Table aria-label={t('landing.pricingCaption')} className="service-pricing-table">
           <TableHeader>
             <Column isRowHeader>{t('landing.pricingService')}</Column>
-            <Column>{t('landing.pricingCredits')}</Column>
+            <Column>{t('landing.pricingStudio')}</Column>
+            <Column>{t('landing.pricingApi')}</Column>
             <Column>{t('landing.pricingUsd')}</Column>
             <Column>{t('landing.pricingWorkflow')}</Column>
           </TableHeader>
@@ -29,6 +30,11 @@ export function ServicePricing() {
                 <Cell>
                   <span className="service-name">{t(row.name)}</span>
                   <span className="service-hint">{t(row.hint)}</span>
+                </Cell>
+                <Cell>
+                  <span className="service-credits" data-testid={`studio-credits-${row.id}`}>
+                    {t('landing.creditsCount', { count: row.studioCredits })}
+                  </span>
                 </Cell>
                 <Cell>
                   <span className="service-credits" data-testid={`credits-${row.id}`}>
