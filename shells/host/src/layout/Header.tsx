@@ -1,5 +1,5 @@
-import { useT } from '@app/i18n';
-import { useEffect, useState } from 'react';
+import { useI18n } from '@app/i18n';
+import { useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '../session/useCurrentUser.ts';
 import { AccountSlot } from './AccountSlot.tsx';
 import { Brand } from './Brand.tsx';
@@ -7,13 +7,17 @@ import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MenuToggle } from './MenuToggle.tsx';
 import { MobileAccount } from './MobileAccount.tsx';
 import { NavLinks } from './NavLinks.tsx';
+import { useCompactHeader } from './useCompactHeader.ts';
 import './Header.css';
 
-/** The sticky dark header: brand, links, language, account; a toggle and a menu on phones. */
+/** The sticky dark header: brand, links, language, account; a toggle and a menu when the links do not fit. */
 export function Header() {
-  const t = useT();
+  const { t, language } = useI18n();
   const { user } = useCurrentUser();
   const [menuOpen, setMenuOpen] = useState(false);
+  const bar = useRef<HTMLDivElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  const fold = useCompactHeader(bar, nav, `${language}:${user ? (user.isAdmin ? 'admin' : 'user') : 'visitor'}`);
   const closeMenu = () => setMenuOpen(false);
 
   useEffect(() => {
@@ -24,10 +28,10 @@ export function Header() {
   }, [menuOpen]);
 
   return (
-    <header className="app-header" data-menu-open={menuOpen || undefined} data-admin={user?.isAdmin || undefined}>
-      <div className="ui-container app-header-bar">
+    <header className="app-header" data-menu-open={menuOpen || undefined} data-fold={fold || undefined}>
+      <div className="ui-container app-header-bar" ref={bar}>
         <Brand onNavigate={closeMenu} />
-        <nav aria-label={t('common.navLabel')} className="header-nav">
+        <nav aria-label={t('common.navLabel')} className="header-nav" ref={nav}>
           <NavLinks />
         </nav>
         <div className="header-actions">
