@@ -102,4 +102,23 @@ describe('the first click after a validation message submits', () => {
     await expect.poll(creates).toBe(1);
     await close();
   });
+
+  it('generate: a seed out of range keeps its value and says why, then the fixed seed submits', async () => {
+    const user = await createUser(server, { username: 'seed_clicker', credits: 20 });
+    const { page, close } = await openSignedInAs(browser, server, user);
+    await page.goto(`${server.url}/generate`);
+    await expectHeading(page, 'AI Image Studio');
+    await page.getByRole('textbox', { name: 'Prompt' }).fill('A quiet harbour at night, lanterns on the water');
+    const seed = page.getByRole('textbox', { name: 'Seed (optional)' });
+    await seed.fill('5');
+    await clickElsewhere(page);
+    await page.getByText('Seed must be between 10000 and 99999', { exact: true }).waitFor();
+    // Not silently changed to 10000.
+    expect(await seed.inputValue()).toBe('5');
+    await seed.fill('12345');
+    const generations = countCalls(page, /^\/api\/generate-image$/);
+    await clickOnce(page, page.getByRole('button', { name: 'Generate Image' }));
+    await expect.poll(generations).toBe(1);
+    await close();
+  });
 });

@@ -1,7 +1,8 @@
-import { ASPECT_RATIOS, IMAGE_PIXELS, IMAGE_SIZES, LIMITS, OUTPUT_FORMATS } from '@app/contract/constants';
+import { ASPECT_RATIOS, IMAGE_PIXELS, IMAGE_SIZES, OUTPUT_FORMATS } from '@app/contract/constants';
 import { useT } from '@app/i18n';
-import { Checkbox, NumberField } from '@app/ui';
+import { Checkbox } from '@app/ui';
 import { OptionSelect } from './OptionSelect.tsx';
+import { SeedField } from './SeedField.tsx';
 import type { GenerationForm } from './useGenerationForm.ts';
 
 /** Aspect ratio, output format, image size, optional seed and the fallback option. */
@@ -45,18 +46,12 @@ export function GenerationSettings({
         onChange={(imageSize) => update({ imageSize })}
         isDisabled={isDisabled}
       />
-      <NumberField
-        label={t('studio.seedLabel')}
-        name="seeds"
-        description={t('studio.seedDescription')}
-        value={values.seed}
+      <SeedField
+        seed={values.seed}
         onChange={(seed) => {
           update({ seed });
           onSeedChange();
         }}
-        minValue={LIMITS.seedMin}
-        maxValue={LIMITS.seedMax}
-        formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
         isDisabled={isDisabled}
       />
       <Checkbox

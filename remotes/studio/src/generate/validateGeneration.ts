@@ -13,8 +13,14 @@ export function validateGeneration(
 ): GenerationErrors {
   const errors: GenerationErrors = {};
   if (!values.prompt.trim()) errors.prompt = 'studio.promptRequired';
-  if (!Number.isNaN(values.seed) && (!Number.isInteger(values.seed) || values.seed < LIMITS.seedMin || values.seed > LIMITS.seedMax))
-    errors.seeds = 'studio.seedRange';
+  const seed = seedError(values.seed);
+  if (seed) errors.seeds = seed;
   if (tab === 'edit_image' && referenceCount === 0) errors.inputImageUrls = 'studio.referenceRequired';
   return errors;
+}
+
+/** An empty seed (NaN) is fine; anything else must be a whole number from 10000 to 99999. */
+export function seedError(seed: number): MessageKey | null {
+  if (Number.isNaN(seed)) return null;
+  return Number.isInteger(seed) && seed >= LIMITS.seedMin && seed <= LIMITS.seedMax ? null : 'studio.seedRange';
 }
