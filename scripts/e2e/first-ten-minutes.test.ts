@@ -54,6 +54,7 @@ describe("a new user's first ten minutes", () => {
     await form.getByLabel('Confirm Password', { exact: true }).fill('secret123');
     await clickOnce(page, form.getByRole('button', { name: 'Create Account' }));
     await expectHeading(page, 'Sign In');
+    expect(await page.title()).toBe('Sign In · Nano Banana Studio');
   });
 
   it('signs in with one typo fixed', async () => {
@@ -114,5 +115,15 @@ describe("a new user's first ten minutes", () => {
     await expect.poll(() => preview.getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
     await expect.poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     expect(errors).toEqual([]);
+  });
+
+  it('meets a mistyped address with a 404 and the Page Not Found page, each page with its own title', async () => {
+    const { page } = tab;
+    const response = await page.goto(`${server.url}/genrate`);
+    expect(response?.status()).toBe(404);
+    await expectHeading(page, 'Page Not Found');
+    expect(await page.title()).toBe('Page Not Found · Nano Banana Studio');
+    await page.goto(`${server.url}/my-creations`);
+    await expect.poll(() => page.title()).toBe('My Creations · Nano Banana Studio');
   });
 });

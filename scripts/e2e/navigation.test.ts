@@ -186,10 +186,10 @@ describe('shell navigation', () => {
     await close();
   });
 
-  it('shows Page Not Found inside the shell for an unknown path', async () => {
+  it('answers an unknown path with 404 and shows Page Not Found inside the shell', async () => {
     const { page, close } = await openPage(browser);
     const response = await page.goto(`${server.url}/no-such-page`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await expectHeading(page, 'Page Not Found');
     expect(await nav(page).isVisible()).toBe(true);
     expect(await page.locator('footer').textContent()).toContain('© 2024');

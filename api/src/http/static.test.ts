@@ -71,6 +71,16 @@ describe('serving the built UI', () => {
     expect(res.text).toContain('<div id="root">');
   });
 
+  it('answers an address that is no page with 404 and the shell (which shows Page Not Found)', async () => {
+    for (const path of ['/no-such-page', '/generate-x', '/contact/more']) {
+      const res = await server.request('GET', path, { headers: html });
+      expect(res.status, path).toBe(404);
+      expect(res.text).toContain('<div id="root">');
+    }
+    expect((await server.request('GET', '/my-creations/', { headers: html })).status).toBe(200);
+    expect((await server.request('GET', '/admin/users', { headers: html })).status).toBe(200);
+  });
+
   it('does not fall back for missing assets or API paths', async () => {
     expect((await server.request<Problem>('GET', '/assets/missing-12345678.js')).status).toBe(404);
     const api = await server.request<Problem>('GET', '/api/unknown', { headers: html });

@@ -2,6 +2,7 @@
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, extname, join, posix, sep } from 'node:path';
+import { isPagePath } from '@app/contract/constants';
 import type { Middleware } from 'koa';
 import { isApiPath } from './bind.ts';
 import type { AppContext, AppContextExtras, AppState } from './context.ts';
@@ -80,7 +81,11 @@ export function serveStatic(options: StaticOptions): { middleware: Middleware<Ap
     }
     const file = resolveInside(options.hostDir, ctx.path.endsWith('/') ? `${ctx.path}index.html` : ctx.path);
     if (file && (await sendFile(ctx, file))) return;
-    if (wantsSpaPage(ctx) && (await sendFile(ctx, indexFile))) return;
+    if (wantsSpaPage(ctx) && (await sendFile(ctx, indexFile))) {
+      // The shell renders 'Page Not Found' for an address that is no page; the status says so too.
+      if (!isPagePath(ctx.path) && ctx.status === 200) ctx.status = 404;
+      return;
+    }
     await next();
   };
   return { middleware, inlineScriptHashes: hashes };

@@ -59,3 +59,31 @@ export const POLL_MS = {
   creationsActive: 2000,
   creationsIdle: 10000,
 } as const;
+
+/** Pages the host shell renders itself: exact addresses only. */
+export const HOST_PAGE_PATHS = ['/', '/contact'] as const;
+
+/** Pages the remotes render; a remote also owns the addresses below its own (e.g. `/admin/users`). */
+export const REMOTE_PAGE_PATHS = [
+  '/generate',
+  '/my-creations',
+  '/pricing',
+  '/purchase-credits',
+  '/login',
+  '/my-account',
+  '/api',
+  '/admin',
+  '/history',
+] as const;
+
+/** Every page of the web UI. The server answers other addresses with 404 and the 'Page Not Found' page. */
+export const PAGE_PATHS = [...HOST_PAGE_PATHS, ...REMOTE_PAGE_PATHS] as const;
+
+/** Whether `path` is a page of the UI. */
+export function isPagePath(path: string): boolean {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return (
+    (HOST_PAGE_PATHS as readonly string[]).includes(trimmed) ||
+    REMOTE_PAGE_PATHS.some((page) => trimmed === page || trimmed.startsWith(`${page}/`))
+  );
+}

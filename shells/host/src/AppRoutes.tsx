@@ -2,6 +2,7 @@ import { useLocation } from '@app/ui';
 import type { ComponentType } from 'react';
 import { RemoteOutlet } from './federation/RemoteOutlet.tsx';
 import { remoteFor } from './federation/remoteNames.ts';
+import { useDocumentTitle } from './layout/useDocumentTitle.ts';
 import { ContactPage } from './pages/contact/ContactPage.tsx';
 import { LandingPage } from './pages/landing/LandingPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -15,6 +16,7 @@ const HOST_PAGES: Record<string, ComponentType> = {
 /** Picks what to render for the current path. */
 export function AppRoutes() {
   const { pathname } = useLocation();
+  useDocumentTitle(pathname);
   const remote = remoteFor(pathname);
   if (remote) return <RemoteOutlet name={remote} />;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -1,0 +1,34 @@
+import { type MessageKey, useT } from '@app/i18n';
+import { useEffect } from 'react';
+import { remoteFor } from '../federation/remoteNames.ts';
+
+/** The name of each page in the tab's title; the landing page is the product itself. */
+const PAGE_TITLES: Record<string, MessageKey> = {
+  '/contact': 'common.navContact',
+  '/generate': 'common.navGenerate',
+  '/my-creations': 'common.navMyCreations',
+  '/pricing': 'common.navPricing',
+  '/purchase-credits': 'common.navPurchaseCredits',
+  '/login': 'common.signIn',
+  '/my-account': 'common.myAccount',
+  '/api': 'common.navApi',
+  '/admin': 'common.navAdmin',
+  '/history': 'common.navHistory',
+};
+
+/** The page's own title ('Generate · Nano Banana Studio'), 'Page Not Found · ...' for an unknown address. */
+export function pageTitleKey(pathname: string): MessageKey | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/') return null;
+  const page = Object.keys(PAGE_TITLES).find((route) => path === route || (remoteFor(path) && path.startsWith(`${route}/`)));
+  return page ? (PAGE_TITLES[page] ?? null) : 'common.notFoundTitle';
+}
+
+/** Keeps `document.title` in step with the address and the language. */
+export function useDocumentTitle(pathname: string): void {
+  const t = useT();
+  useEffect(() => {
+    const key = pageTitleKey(pathname);
+    document.title = key ? `${t(key)} · ${t('common.brand')}` : t('common.brand');
+  }, [pathname, t]);
+}
