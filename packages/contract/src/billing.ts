@@ -82,6 +82,11 @@ export const UserStats = z
       .number()
       .describe('USD paid for credit purchases, less refunds (paid and refunded orders only; pending and failed orders count nothing).')
       .openapi({ example: 29.99 }),
+    creditsUsed: z
+      .number()
+      .int()
+      .describe('Credits spent on image tasks, less the credits returned for failed ones (the Credits Used card).')
+      .openapi({ example: 28 }),
   })
   .openapi('UserStats', { description: "The signed-in user's balance and totals for the pricing page." });
 export type UserStats = z.infer<typeof UserStats>;

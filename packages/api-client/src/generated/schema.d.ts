@@ -1210,6 +1210,11 @@ export interface components {
              * @example 29.99
              */
             totalSpent: number;
+            /**
+             * @description Credits spent on image tasks, less the credits returned for failed ones (the Credits Used card).
+             * @example 28
+             */
+            creditsUsed: number;
         };
         TransactionList: {
             /** @description This page of entries, newest first. */

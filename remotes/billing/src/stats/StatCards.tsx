@@ -17,7 +17,7 @@ function StatCard({ label, value, hint, testId }: { label: string; value: ReactN
   );
 }
 
-/** Balance, images created and money spent of the signed-in user (GET /api/user/stats). */
+/** Credits Remaining, Images Created and Credits Used of the signed-in user (GET /api/user/stats). */
 export function StatCards() {
   const { t, language } = useI18n();
   const { data, error } = useApi('/api/user/stats', {}, { keepPreviousData: true });
@@ -28,10 +28,10 @@ export function StatCards() {
       <StatCard label={t('billing.statCreditsRemaining')} value={number(data?.credits)} testId="stat-credits" />
       <StatCard label={t('billing.statImagesCreated')} value={number(data?.videosCreated)} testId="stat-images" />
       <StatCard
-        label={t('billing.statTotalSpent')}
-        value={data ? exactDollars(data.totalSpent) : <Spinner size="sm" />}
-        hint={t('billing.statTotalSpentHint')}
-        testId="stat-spent"
+        label={t('billing.statCreditsUsed')}
+        value={number(data?.creditsUsed)}
+        hint={data && data.totalSpent > 0 ? t('billing.statTotalSpentHint', { amount: exactDollars(data.totalSpent) }) : undefined}
+        testId="stat-used"
       />
     </section>
   );

@@ -98,7 +98,7 @@ describe('a full card purchase', () => {
     expect(history.body.total).toBe(1);
     expect(history.body.data[0]).toMatchObject({ type: 'purchase', amount: 1200, packageId: kit.packageId, orderId: started.orderId });
     const stats = await kit.server.request<UserStats>('GET', '/api/user/stats', { cookie: buyer.cookie });
-    expect(stats.body).toEqual({ credits: 1200, videosCreated: 0, totalSpent: 10 });
+    expect(stats.body).toEqual({ credits: 1200, videosCreated: 0, totalSpent: 10, creditsUsed: 0 });
 
     await kit.notifier().idle();
     const message = kit.telegram.messages.find((m) => m.plainText.includes(started.orderId));

@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function ledger(user: TestUser, amount: number, key: string, type: 'usage' | 'bonus' = amount < 0 ? 'usage' : 'bonus') {
+async function ledger(user: TestUser, amount: number, key: string, type: 'usage' | 'bonus' | 'refund' = amount < 0 ? 'usage' : 'bonus') {
   const result = await applyLedgerEntry(server.orm.em.fork(), { userId: user.id, amount, type, businessKey: key, description: key });
   expect(result.applied).toBe(true);
 }
@@ -106,7 +106,7 @@ describe('GET /api/user/stats', () => {
     const res = await server.request<UserStats>('GET', '/api/user/stats', { cookie: await signIn(server, carol) });
     expect(res.status).toBe(200);
     // 9.99 + 19.99 + (10.00 - 4.00)
-    expect(res.body).toEqual({ credits: 250, videosCreated: 0, totalSpent: 35.98 });
+    expect(res.body).toEqual({ credits: 250, videosCreated: 0, totalSpent: 35.98, creditsUsed: 0 });
   });
 
   it('counts the image tasks of the caller in any status (UI label: Images Created)', async () => {
@@ -116,7 +116,18 @@ describe('GET /api/user/stats', () => {
     await insertTask(dave.id, { status: 'generating', createdVia: 'api' });
     await insertTask(bob.id);
     const res = await server.request<UserStats>('GET', '/api/user/stats', { cookie: await signIn(server, dave) });
-    expect(res.body).toEqual({ credits: 0, videosCreated: 3, totalSpent: 0 });
+    expect(res.body).toEqual({ credits: 0, videosCreated: 3, totalSpent: 0, creditsUsed: 0 });
+  });
+
+  it('counts the credits used: spent on tasks, less what failed tasks gave back', async () => {
+    const erin = await createUser(server);
+    await ledger(erin, 20, 'erin-bonus');
+    await ledger(erin, -2, 'usage:erin-1');
+    await ledger(erin, -3, 'usage:erin-2');
+    await ledger(erin, -3, 'usage:erin-3');
+    await ledger(erin, 3, 'refund:erin-3', 'refund');
+    const res = await server.request<UserStats>('GET', '/api/user/stats', { cookie: await signIn(server, erin) });
+    expect(res.body).toMatchObject({ credits: 15, creditsUsed: 5 });
   });
 
   it('answers 401 without a session', async () => {
