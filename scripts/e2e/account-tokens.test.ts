@@ -167,6 +167,10 @@ describe('integration guide', () => {
       '9:16576 × 1024',
       '16:91024 × 576',
     ]);
+    // The API prices of /api/pricing/current (defaults 4 / 6 / 5), the same the landing table shows as API.
+    await expect
+      .poll(() => page.getByTestId('api-prices').locator('li').allTextContents())
+      .toEqual(['Text to image: 4 credits', 'Edit images: 6 credits', 'Upscale: 5 credits']);
     const reference = page.getByTestId('api-reference-link');
     expect(await reference.getAttribute('href')).toBe('/api/docs');
     expect(await reference.getAttribute('target')).toBe('_blank');

@@ -129,6 +129,10 @@ export const account = defineMessages({
     guideTitle: 'Integration Guide',
     guideIntro:
       'Generate, edit and upscale images from n8n or any HTTP client. Calls are paid from the same credits as the studio, at the API prices.',
+    apiPricesTitle: 'API prices',
+    apiPriceGenerate: 'Text to image: {count} credits',
+    apiPriceEdit: 'Edit images: {count} credits',
+    apiPriceUpscale: 'Upscale: {count} credits',
     baseUrl: 'Base URL',
     authTitle: 'Authentication',
     authBody: 'Send one of your tokens in the Authorization header of every request:',
@@ -289,6 +293,10 @@ export const account = defineMessages({
     guideTitle: 'Hướng dẫn tích hợp',
     guideIntro:
       'Tạo, chỉnh sửa và nâng cấp ảnh từ n8n hoặc bất kỳ HTTP client nào. Lệnh gọi được trả bằng cùng số credit với studio, theo giá API.',
+    apiPricesTitle: 'Giá API',
+    apiPriceGenerate: 'Tạo ảnh từ văn bản: {count} credit',
+    apiPriceEdit: 'Chỉnh sửa ảnh: {count} credit',
+    apiPriceUpscale: 'Nâng cấp: {count} credit',
     baseUrl: 'URL gốc',
     authTitle: 'Xác thực',
     authBody: 'Gửi một token của bạn trong header Authorization của mọi yêu cầu:',

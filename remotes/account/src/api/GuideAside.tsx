@@ -1,4 +1,5 @@
-import { IMAGE_PIXELS, IMAGE_SIZES, LIMITS } from '@app/contract/constants';
+import { useApi } from '@app/api-client';
+import { IMAGE_PIXELS, IMAGE_SIZES, LIMITS, POLL_MS } from '@app/contract/constants';
 import { useT } from '@app/i18n';
 import { Card, Link } from '@app/ui';
 
@@ -12,8 +13,20 @@ const TEMPLATES = [
 /** Beside the calls: image sizes, limits, the API reference, callbacks and the n8n templates. */
 export function GuideAside() {
   const t = useT();
+  // The same answer the landing table and the studio's Cost line read: API prices here, studio costs there.
+  const { data: pricing } = useApi('/api/pricing/current', {}, { refreshInterval: POLL_MS.pricing });
   return (
     <aside className="guide-aside">
+      {pricing && (
+        <Card className="guide-aside-card">
+          <h3>{t('account.apiPricesTitle')}</h3>
+          <ul className="guide-limits" data-testid="api-prices">
+            <li>{t('account.apiPriceGenerate', { count: pricing.nanoBananaApiPrice })}</li>
+            <li>{t('account.apiPriceEdit', { count: pricing.nanoBananaEditApiPrice })}</li>
+            <li>{t('account.apiPriceUpscale', { count: pricing.nanoBananaResizeCredits })}</li>
+          </ul>
+        </Card>
+      )}
       <Card className="guide-aside-card">
         <h3>{t('account.imageSizesTitle')}</h3>
         <ul className="image-sizes" data-testid="image-sizes">
