@@ -5,6 +5,7 @@ import type { Middleware } from 'koa';
 import type { z } from 'zod';
 import { HttpProblem, type InputLocation, internalError, issuesToFieldErrors, methodNotAllowed, notFound } from '../errors.ts';
 import type { AppContext, AppContextExtras, AppState } from './context.ts';
+import { controlCharacterErrors } from './control-characters.ts';
 import { requireRole } from './roles.ts';
 
 /** A typed handler for one route: validated input in, one of the route's declared responses out. */
@@ -46,7 +47,12 @@ export function toKoaPath(path: string): string {
 /** Parses each declared input with its schema; all field errors of all locations end up in one 400. */
 export function parseInput(route: RouteDef, raw: { params: unknown; query: unknown; headers: unknown; body: unknown }): ValidatedInput {
   const request = route.request ?? {};
-  const errors: ReturnType<typeof issuesToFieldErrors> = [];
+  const errors: ReturnType<typeof issuesToFieldErrors> = [
+    ...controlCharacterErrors(raw.params, 'params'),
+    ...controlCharacterErrors(raw.query, 'query'),
+    ...controlCharacterErrors(raw.body, 'body'),
+  ];
+  if (errors.length) throw invalidInput(errors);
   const parse = (schema: z.ZodType | undefined, value: unknown, location: InputLocation) => {
     if (!schema) return undefined;
     const result = schema.safeParse(value);
@@ -61,17 +67,20 @@ export function parseInput(route: RouteDef, raw: { params: unknown; query: unkno
     body: parse(request.body, raw.body, 'body'),
   };
   parse(request.headers, raw.headers, 'headers');
-  if (errors.length) {
-    const where = [...new Set(errors.map((e) => e.pointer.split('/')[1]))].join(', ');
-    throw new HttpProblem({
-      status: 400,
-      code: 'validation_failed',
-      title: 'Validation failed',
-      detail: `Invalid request ${where}.`,
-      errors,
-    });
-  }
+  if (errors.length) throw invalidInput(errors);
   return input;
+}
+
+/** One 400 naming every bad field, grouped by where they came from in the detail. */
+function invalidInput(errors: ReturnType<typeof issuesToFieldErrors>): HttpProblem {
+  const where = [...new Set(errors.map((e) => e.pointer.split('/')[1]))].join(', ');
+  return new HttpProblem({
+    status: 400,
+    code: 'validation_failed',
+    title: 'Validation failed',
+    detail: `Invalid request ${where}.`,
+    errors,
+  });
 }
 
 /** Writes a handler's answer, checking it against the contract first when asked to. */
