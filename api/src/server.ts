@@ -6,6 +6,7 @@ import { type App, type AppDeps, createApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { useSecretKey } from './crypto/secret-box.ts';
 import { createOrm, type DatabaseTarget, databaseTarget, migrate, type Orm } from './db/orm.ts';
+import { answerClientErrors } from './http/client-error.ts';
 import { closeGracefully } from './http/shutdown.ts';
 import { startPeriodic } from './jobs/periodic.ts';
 import { createLogger } from './logger.ts';
@@ -65,6 +66,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       resolvePrincipal: options.resolvePrincipal,
     });
     const listening = createServer(app.callback());
+    answerClientErrors(listening);
     server = listening;
     await new Promise<void>((resolve, reject) => {
       listening.once('error', reject);
