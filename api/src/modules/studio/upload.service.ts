@@ -1,6 +1,8 @@
-// Reference uploads: every image is checked by its bytes before any is stored, so a refused batch leaves nothing behind.
+// Reference uploads: every image is decoded completely and re-encoded before any is stored, and a batch is stored
+// whole or not at all, so a refused or failed batch leaves nothing behind.
 import type { FieldError } from '@app/contract';
-import { storeUploadedBytes } from '../../images/store.ts';
+import { reencodeImage } from '../../images/reencode.ts';
+import { type StoredImage, storeUploadedBytes } from '../../images/store.ts';
 import { ImageValidationError, type ValidatedImage, validateImageDataUrl } from '../../images/validate.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { invalidUploads } from './problems.ts';
@@ -9,9 +11,10 @@ import { invalidUploads } from './problems.ts';
 export const UPLOAD_BODY_LIMIT = '80mb';
 
 /**
- * Validates each data URL (header, base64, size, magic bytes, pixels) and stores them all under
- * unguessable names with thumbnails. Throws a 400 (or 413 when one is too large) problem with one pointer
- * per refused image (`/body/images/2`) and stores nothing. Returns the public URLs in order.
+ * Validates each data URL (header, base64, size, magic bytes, pixels), decodes and re-encodes it, then stores
+ * them all under unguessable names with thumbnails. Throws a 400 (or 413 when one is too large) problem with one
+ * pointer per refused image (`/body/images/2`) and stores nothing; a failed write removes what the batch wrote.
+ * Returns the public URLs in order.
  */
 export async function uploadImages(storage: FileStorage, images: readonly string[]): Promise<string[]> {
   const errors: FieldError[] = [];
@@ -19,7 +22,7 @@ export async function uploadImages(storage: FileStorage, images: readonly string
   const validated: ValidatedImage[] = [];
   for (const [index, dataUrl] of images.entries()) {
     try {
-      validated.push(await validateImageDataUrl(dataUrl));
+      validated.push(await reencodeImage(await validateImageDataUrl(dataUrl)));
     } catch (error) {
       if (!(error instanceof ImageValidationError)) throw error;
       if (error.reason === 'too_large') tooLarge = true;
@@ -27,7 +30,12 @@ export async function uploadImages(storage: FileStorage, images: readonly string
     }
   }
   if (errors.length) throw invalidUploads(errors, tooLarge);
-  const urls: string[] = [];
-  for (const image of validated) urls.push((await storeUploadedBytes(storage, image.bytes)).url);
-  return urls;
+  const stored: StoredImage[] = [];
+  try {
+    for (const image of validated) stored.push(await storeUploadedBytes(storage, image.bytes));
+  } catch (error) {
+    await Promise.allSettled(stored.flatMap((image) => [storage.delete(image.key), storage.delete(image.thumbnailKey)]));
+    throw error;
+  }
+  return stored.map((image) => image.url);
 }
