@@ -27,11 +27,12 @@ describe('sweeps as pg-boss schedules', () => {
     await db.close();
   });
 
-  it('each occurrence of a schedule runs once, however many instances are up', async () => {
+  it('each occurrence of a schedule runs once, however many instances are up, and never in a web process', async () => {
     const runs: number[] = [];
     const context = { orm: db.orm, config: loadConfig({ NODE_ENV: 'test' }), logger } as SweepContext;
-    for (const [instance, orm] of [db.orm, secondOrm].entries()) {
-      const jobs = await openJobs(orm, { logger, runWorkers: true, cronIntervalSeconds: 1 });
+    // Two workers and a web process (ROLE=web: it declares the schedule but runs no jobs).
+    for (const [instance, orm] of [db.orm, secondOrm, db.orm].entries()) {
+      const jobs = await openJobs(orm, { logger, runWorkers: instance < 2, cronIntervalSeconds: 1 });
       instances.push(jobs);
       // Every minute, the finest a pg-boss schedule goes; both instances look for due occurrences every second.
       await scheduleSweeps(jobs, context, [{ name: 'sweep-test', cron: '* * * * *', run: async () => void runs.push(instance) }]);
@@ -48,5 +49,6 @@ describe('sweeps as pg-boss schedules', () => {
     // One job per occurrence, each run by one instance.
     expect(new Set(completed.map((job) => job.singletonKey)).size).toBe(completed.length);
     expect(runs).toHaveLength(completed.length);
+    expect(runs).not.toContain(2);
   }, 150_000);
 });
