@@ -41,8 +41,14 @@ export const SWEEPS: readonly Sweep[] = [
 export async function scheduleSweeps(jobs: Jobs, context: SweepContext, sweeps: readonly Sweep[] = SWEEPS): Promise<void> {
   for (const sweep of sweeps) {
     await jobs.every(sweep.name, sweep.cron, async () => {
-      const result = await sweep.run(context);
-      context.logger.debug({ sweep: sweep.name, result }, 'sweep ran');
+      try {
+        const result = await sweep.run(context);
+        context.logger.debug({ sweep: sweep.name, result }, 'sweep ran');
+      } catch (error) {
+        // The job is marked failed too; the next occurrence tries again.
+        context.logger.error({ err: error, sweep: sweep.name }, 'sweep failed');
+        throw error;
+      }
     });
   }
 }
