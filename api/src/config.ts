@@ -45,6 +45,8 @@ export interface Config {
   trustProxy: boolean;
   /** How long a graceful stop waits for in-flight requests. */
   shutdownTimeoutMs: number;
+  /** What this process does: `web` serves HTTP and sends jobs, `worker` runs jobs and schedules, `all` both. */
+  role: 'web' | 'worker' | 'all';
   /** First admin from the environment: created, or promoted with this password, at every start. */
   admin?: { username: string; password: string };
   /** OpenID issuer for Google sign-in; tests point it at a local fake provider. */
@@ -132,6 +134,7 @@ const EnvSchema = z.object({
   REMOTES_DIR: z.string().min(1).optional(),
   TRUST_PROXY: flag,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  ROLE: z.enum(['web', 'worker', 'all']).default('all'),
   ADMIN_USERNAME: z.string().trim().min(3, 'must be at least 3 characters').max(50).optional(),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(200).optional(),
   GOOGLE_ISSUER: z
@@ -212,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     remotesDir: e.REMOTES_DIR ?? join(REPO_ROOT, 'remotes'),
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    role: e.ROLE,
     ...(e.ADMIN_USERNAME && e.ADMIN_PASSWORD && { admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } }),
     googleIssuer: e.GOOGLE_ISSUER,
     sessions: { idleMs: e.SESSION_IDLE_HOURS * HOUR_MS, absoluteMs: e.SESSION_ABSOLUTE_HOURS * HOUR_MS },

@@ -8,11 +8,11 @@ import { useSecretKey } from './crypto/secret-box.ts';
 import { createOrm, type DatabaseTarget, databaseTarget, migrate, type Orm } from './db/orm.ts';
 import { answerClientErrors } from './http/client-error.ts';
 import { closeGracefully } from './http/shutdown.ts';
-import { startPeriodic } from './jobs/periodic.ts';
+import { type Jobs, openJobs } from './jobs/boss.ts';
+import { scheduleSweeps } from './jobs/sweeps.ts';
 import { createLogger } from './logger.ts';
 import { wireOperatorAlerts } from './modules/admin/notifications/operator-alerts.ts';
 import { CallbackDispatcher } from './modules/automation/index.ts';
-import { RECONCILE_EVERY_MS, reconcilePayPalOrders } from './modules/billing/index.ts';
 import { seeds, startHooks } from './modules/index.ts';
 import { createStudioRuntime, type StudioRuntime } from './modules/studio/runtime.ts';
 
@@ -34,6 +34,8 @@ export interface RunningServer {
   logger: Logger;
   /** The image studio: storage, providers and the background job runner (started unless STUDIO_RUN_JOBS=false). */
   studio: StudioRuntime;
+  /** Background jobs and schedules on pg-boss (workers run unless ROLE=web). */
+  jobs: Jobs;
   /** Graceful stop: no new connections, in-flight requests finish (up to the timeout), ORM closed. Idempotent. */
   close(): Promise<void>;
 }
@@ -52,11 +54,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   useSecretKey(config.secretKey);
   const orm = await createOrm(database);
   let server: Server | undefined;
+  let jobs: Jobs | undefined;
   try {
     const applied = await migrate(orm);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     if (options.seed ?? database.kind === 'pglite') await runSeeds(orm);
     for (const hook of startHooks) await hook({ em: orm.em.fork(), config, logger, database });
+    const runWorkers = config.role !== 'web';
+    jobs = await openJobs(orm, { logger, runWorkers });
     const app = createApp({
       config,
       orm,
@@ -79,12 +84,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     app.context.services.studio = studio;
     // Failed generations and low KIE credits go to the operator's Telegram (admin module).
     wireOperatorAlerts(studio, { orm, config, logger });
-    studio.start();
+    // A web process (ROLE=web) serves and sends; workers run the background work.
+    if (runWorkers) studio.start();
     // Automation callbacks (signed POSTs when a task with a callbackUrl ends).
     const callbacks = new CallbackDispatcher({ orm, logger, fetchOptions: studio.fetchOptions, ...config.automationCallbacks });
-    callbacks.start();
-    // PayPal payments whose buyer never came back to capture them (or whose held capture completed later).
-    const paypalSweep = startPeriodic('PayPal reconcile', RECONCILE_EVERY_MS, logger, () => reconcilePayPalOrders({ orm, config, logger }));
+    if (runWorkers) callbacks.start();
+    // Time limits, PayPal reconciliation, expired sessions: one run per occurrence across the cluster.
+    await scheduleSweeps(jobs, { orm, config, logger, studio });
+    const openedJobs = jobs;
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
@@ -95,15 +102,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           // Background jobs finish their current step (or keep their lease for the next process) before the ORM closes.
           await studio.stop(config.shutdownTimeoutMs);
           await callbacks.stop();
-          await paypalSweep.stop();
+          await openedJobs.stop(config.shutdownTimeoutMs);
           await orm.close(true);
         }
       })();
       return closing;
     };
-    return { url: `http://${host}:${port}`, app, server: listening, orm, logger, studio, close };
+    return { url: `http://${host}:${port}`, app, server: listening, orm, logger, studio, jobs: openedJobs, close };
   } catch (error) {
     server?.close();
+    await jobs?.stop(0);
     await orm.close(true);
     throw error;
   }

@@ -14,7 +14,7 @@ import { StudioEvents } from './events.ts';
 import type { ProviderName } from './image-task.entity.ts';
 import { ImageTaskRepository } from './image-task.repository.ts';
 import { TaskRunner } from './jobs/runner.ts';
-import { expireOverdueTasks, resolveCallbackUrl, type TaskWorkDeps, workOnTask } from './jobs/work-on-task.ts';
+import { resolveCallbackUrl, type TaskWorkDeps, workOnTask } from './jobs/work-on-task.ts';
 import { ProviderGateway } from './provider-gateway.ts';
 import { type SubmitTaskInput, type SubmittedTask, submitImageTask } from './submit.service.ts';
 
@@ -90,7 +90,6 @@ export class StudioRuntime {
       orm,
       logger,
       work: (id) => workOnTask(this.work, id),
-      sweep: () => expireOverdueTasks(this.work),
       concurrency: config.studio.jobConcurrency,
       leaseMs: config.studio.jobLeaseMs,
       idleMs: config.studio.jobIdleMs,

@@ -11,13 +11,10 @@ export interface TaskRunnerOptions {
   logger: Logger;
   /** Works on one claimed task (one step); should not throw. */
   work: (id: string) => Promise<void>;
-  /** Periodic housekeeping (the time-limit sweep), run about every `sweepEveryMs`. */
-  sweep?: () => Promise<unknown>;
   concurrency: number;
   leaseMs: number;
   /** Wait between looks when nothing is due (a `kick()` cuts it short). */
   idleMs: number;
-  sweepEveryMs?: number;
   /** Name written into `lease_owner`; default `<host>:<pid>:<random>`. */
   owner?: string;
 }
@@ -31,7 +28,6 @@ export class TaskRunner {
   #wake?: () => void;
   /** A kick that came while the loop was busy: the next idle wait is skipped. */
   #kicked = false;
-  #lastSweep = 0;
 
   constructor(options: TaskRunnerOptions) {
     this.#options = options;
@@ -110,18 +106,10 @@ export class TaskRunner {
     return done;
   }
 
-  async #sweepIfDue(): Promise<void> {
-    const { sweep, sweepEveryMs = 30_000 } = this.#options;
-    if (!sweep || Date.now() - this.#lastSweep < sweepEveryMs) return;
-    this.#lastSweep = Date.now();
-    await sweep();
-  }
-
   async #run(): Promise<void> {
     while (this.#running) {
       let claimed = 0;
       try {
-        await this.#sweepIfDue();
         const ids = await this.#claim(this.#options.concurrency - this.#active.size);
         claimed = ids.length;
         for (const id of ids) void this.#track(id);

@@ -1,0 +1,43 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStudioTestDatabase, type StudioTestDatabase } from '../modules/studio/testing/database.ts';
+import { eventually } from '../modules/studio/testing/kit.ts';
+import { type Jobs, openJobs } from './boss.ts';
+
+const logger = pino({ level: 'silent' });
+
+describe('jobs on pg-boss (PostgreSQL or PGlite, whichever the tests run on)', () => {
+  let db: StudioTestDatabase;
+  let jobs: Jobs;
+
+  beforeAll(async () => {
+    db = await openStudioTestDatabase();
+    jobs = await openJobs(db.orm, { logger, runWorkers: true });
+    await jobs.define('test-echo', { retryLimit: 0 });
+  });
+  afterAll(async () => {
+    await jobs.stop();
+    await db.close();
+  });
+
+  it('runs a sent job in a worker', async () => {
+    const seen: string[] = [];
+    await jobs.work<{ word: string }>('test-echo', { pollingIntervalSeconds: 0.5 }, async (job) => void seen.push(job.data.word));
+    await jobs.send('test-echo', { word: 'hello' });
+    await eventually(async () => seen.includes('hello'), 30_000, 'the job to run');
+  });
+
+  it('a job sent inside a transaction exists only if the transaction commits', async () => {
+    await jobs.define('test-outbox', { retryLimit: 0 });
+    const rolledBack = db.orm.em.fork().transactional(async (tx) => {
+      await jobs.send('test-outbox', { n: 1 }, {}, tx);
+      throw new Error('rolled back');
+    });
+    await expect(rolledBack).rejects.toThrow('rolled back');
+    await db.orm.em.fork().transactional(async (tx) => {
+      await jobs.send('test-outbox', { n: 2 }, {}, tx);
+    });
+    const queued = await jobs.boss.findJobs<{ n: number }>('test-outbox');
+    expect(queued.map((job) => job.data.n)).toEqual([2]);
+  });
+});

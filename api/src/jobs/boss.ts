@@ -1,0 +1,110 @@
+// Background jobs on pg-boss, in the database we already have: PostgreSQL through pg-boss's own pool, the
+// embedded PGlite through its `fromPglite` adapter. Jobs that must follow a database change are sent inside
+// that change's transaction (a transactional outbox), so a crash can never lose one.
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { type Db, fromKysely, fromPglite, type Job, PgBoss, type Queue, type SendOptions, type WorkOptions } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Orm } from '../db/orm.ts';
+
+export interface JobsOptions {
+  logger: Logger;
+  /** Run workers and schedules in this process (a web-only process just sends). */
+  runWorkers: boolean;
+  /** Connections of pg-boss's own pool on PostgreSQL. */
+  poolSize?: number;
+  /** How often this process looks for due schedule occurrences (tests shorten it from 30 s). */
+  cronIntervalSeconds?: number;
+}
+
+/** pg-boss's connection for the ORM's database: its own small pool on PostgreSQL, the shared instance on PGlite. */
+async function connectionFor(orm: Orm, poolSize: number): Promise<ConstructorParameters<typeof PgBoss>[0]> {
+  const connection: unknown = orm.em.getConnection();
+  const { PgliteConnection } = await import('@mikro-orm/pglite');
+  if (connection instanceof PgliteConnection) {
+    // PGlite has one connection: pg-boss queues behind the ORM's transactions on it.
+    return { db: fromPglite(await connection.getNativeClient()), backend: 'pglite' };
+  }
+  return { connectionString: orm.config.get('clientUrl'), max: poolSize };
+}
+
+/** The transaction an EntityManager is in, as a pg-boss connection (undefined outside a transaction). */
+function transactionOf(em: SqlEntityManager): Db | undefined {
+  const trx = em.getTransactionContext();
+  return trx ? fromKysely(trx as Parameters<typeof fromKysely>[0]) : undefined;
+}
+
+export class Jobs {
+  readonly boss: PgBoss;
+  readonly runWorkers: boolean;
+  readonly #logger: Logger;
+  #stopped = false;
+
+  constructor(boss: PgBoss, options: JobsOptions) {
+    this.boss = boss;
+    this.runWorkers = options.runWorkers;
+    this.#logger = options.logger;
+    boss.on('error', (error) => this.#logger.error({ err: error }, 'job queue error'));
+  }
+
+  /** Creates a queue (idempotent); every process declares the queues it sends to. */
+  async define(name: string, options: Omit<Queue, 'name'> = {}): Promise<void> {
+    if (!(await this.boss.getQueue(name))) return this.boss.createQueue(name, options);
+    // A policy is fixed at creation; the retry and expiry settings follow the code.
+    const { policy: _policy, partition: _partition, ...settings } = options;
+    await this.boss.updateQueue(name, settings);
+  }
+
+  /**
+   * Sends a job; inside a transaction of `em` it is written by that transaction and only exists if it
+   * commits. Returns the job id, or null when the queue's policy refused a duplicate.
+   */
+  send(name: string, data: object, options: SendOptions = {}, em?: SqlEntityManager): Promise<string | null> {
+    const db = em && transactionOf(em);
+    return this.boss.send(name, data, db ? { ...options, db } : options);
+  }
+
+  /** Runs `handler` for each job of a queue, when this process runs workers. A thrown error makes pg-boss retry it. */
+  async work<T extends object>(name: string, options: WorkOptions, handler: (job: Job<T>) => Promise<void>): Promise<void> {
+    if (!this.runWorkers) return;
+    await this.boss.work<T>(name, { ...options, batchSize: 1 }, async ([job]) => {
+      if (job) await handler(job);
+    });
+  }
+
+  /**
+   * A recurring job: one occurrence per cron tick for the whole cluster, whichever process is up
+   * (pg-boss's schedule). The work runs on the queue `name`.
+   */
+  async every(name: string, cron: string, handler: () => Promise<unknown>): Promise<void> {
+    await this.define(name, { policy: 'singleton', retryLimit: 0, expireInSeconds: 600 });
+    await this.boss.schedule(name, cron);
+    await this.work(name, {}, async () => {
+      await handler();
+    });
+  }
+
+  /** Stops fetching; jobs in hand finish (up to `timeoutMs`), the rest are handed back when their time runs out. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+  }
+}
+
+/** Starts pg-boss on the ORM's database (installing or migrating its schema) and returns the job API. */
+export async function openJobs(orm: Orm, options: JobsOptions): Promise<Jobs> {
+  const boss = new PgBoss({
+    ...(await connectionFor(orm, options.poolSize ?? 4)),
+    // Maintenance and cron run only where workers do; a web process just sends.
+    supervise: options.runWorkers,
+    schedule: options.runWorkers,
+    migrate: true,
+    ...(options.cronIntervalSeconds && {
+      cronMonitorIntervalSeconds: options.cronIntervalSeconds,
+      cronWorkerIntervalSeconds: options.cronIntervalSeconds,
+    }),
+  });
+  const jobs = new Jobs(boss, options);
+  await boss.start();
+  return jobs;
+}
