@@ -28,6 +28,8 @@ export interface StudioConfig {
   sandboxDelayMs: number;
   /** Uploads (requests) one user may make per 10 minutes. */
   uploadsPerWindow: number;
+  /** Bytes of uploads one user may keep stored (unused ones are deleted after a day). */
+  uploadQuotaBytes: number;
   kie: {
     baseUrl: string;
     models: { textToImage: string; edit: string; upscale: string };
@@ -73,6 +75,7 @@ export const StudioEnvSchema = z.object({
   STUDIO_JOB_IDLE_SECONDS: seconds(1),
   SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(4000),
   STUDIO_UPLOADS_PER_10_MINUTES: z.coerce.number().int().min(1).default(60),
+  STUDIO_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(500),
   KIE_BASE_URL: z
     .string()
     .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), 'must be an http(s) URL')
@@ -100,6 +103,7 @@ export function studioConfigFrom(e: StudioEnv, dataDir: string): StudioConfig {
     jobIdleMs: e.STUDIO_JOB_IDLE_SECONDS * 1000,
     sandboxDelayMs: e.SANDBOX_DELAY_MS,
     uploadsPerWindow: e.STUDIO_UPLOADS_PER_10_MINUTES,
+    uploadQuotaBytes: Math.round(e.STUDIO_UPLOAD_QUOTA_MB * 1024 * 1024),
     kie: {
       baseUrl: e.KIE_BASE_URL,
       models: { textToImage: e.KIE_MODEL_TEXT, edit: e.KIE_MODEL_EDIT, upscale: e.KIE_MODEL_UPSCALE },

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Orm } from '../db/orm.ts';
 import { purgeExpiredSessions } from '../modules/auth/session.service.ts';
 import { reconcilePayPalOrders } from '../modules/billing/index.ts';
-import { expireOverdueTasks } from '../modules/studio/index.ts';
+import { deleteUnusedUploads, expireOverdueTasks } from '../modules/studio/index.ts';
 import type { StudioRuntime } from '../modules/studio/runtime.ts';
 import type { Jobs } from './boss.ts';
 
@@ -34,7 +34,12 @@ export const SWEEPS: readonly Sweep[] = [
     cron: '17 * * * *',
     run: ({ orm, config }) => purgeExpiredSessions(orm.em.fork(), null, config.sessions),
   },
-  // Upload clean-up joins here as its own entry.
+  // Uploads no task used within a day: files, thumbnails and rows.
+  {
+    name: 'sweep-unused-uploads',
+    cron: '23 * * * *',
+    run: ({ orm, studio }) => deleteUnusedUploads(orm.em.fork(), studio.storage),
+  },
 ];
 
 /** Schedules every sweep; only processes that run workers take occurrences. */

@@ -1,6 +1,7 @@
 import type { ApiModule } from '../module.ts';
 import { ImageTask } from './image-task.entity.ts';
 import { studioHandlers } from './routes.ts';
+import { Upload } from './upload.entity.ts';
 
 export { type PriceList, type TaskKind, taskCost } from './cost.ts';
 export { type GenerationFailedEvent, StudioEvents } from './events.ts';
@@ -13,6 +14,7 @@ export { deleteFailedTasks, findTaskForUser, recheckFailedTasks } from './recove
 export { refundTask } from './refund.ts';
 export { createStudioRuntime, StudioRuntime } from './runtime.ts';
 export { type SubmitTaskInput, type SubmittedTask, submitImageTask } from './submit.service.ts';
+export { deleteUnusedUploads } from './upload.repository.ts';
 
 /** The image studio: tasks, uploads, the proxy, provider callbacks; its runtime runs the background jobs. */
-export const studioModule: ApiModule = { name: 'studio', entities: [ImageTask], handlers: studioHandlers };
+export const studioModule: ApiModule = { name: 'studio', entities: [ImageTask, Upload], handlers: studioHandlers };

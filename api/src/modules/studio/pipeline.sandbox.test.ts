@@ -64,7 +64,12 @@ describe('pipeline on the sandbox provider', () => {
 
   it('edit with two uploaded references', async () => {
     const user = await userWithCredits(db.orm, 10);
-    const refs = await uploadImages(handle.runtime.storage, [await pngDataUrl(80, 60, '#ff0000'), await pngDataUrl(60, 80, '#00ff00')]);
+    const owner = { em: db.orm.em.fork(), userId: user.id, quotaBytes: 10 * 1024 * 1024 };
+    const refs = await uploadImages(
+      handle.runtime.storage,
+      [await pngDataUrl(80, 60, '#ff0000'), await pngDataUrl(60, 80, '#00ff00')],
+      owner,
+    );
     const { task, creditsUsed } = await handle.runtime.submit(db.orm.em.fork(), {
       ...base(user.id),
       kind: 'edit_image',

@@ -60,3 +60,12 @@ export const invalidSignature = () =>
     title: 'Invalid signature',
     detail: 'The callback signature is missing or wrong.',
   });
+
+/** 413: the user's stored uploads would go over their quota; nothing of the batch was stored. */
+export const uploadQuotaExceeded = (usedBytes: number, quotaBytes: number) =>
+  new HttpProblem({
+    status: 413,
+    code: 'upload_quota_exceeded',
+    title: 'Upload storage full',
+    detail: `Your uploads use ${Math.round(usedBytes / 1024 / 1024)} MB of ${Math.round(quotaBytes / 1024 / 1024)} MB. Uploads no task used are deleted after a day; try again later or upload smaller images.`,
+  });

@@ -40,7 +40,8 @@ export const studioHandlers = {
   async uploadImages(ctx, { body }) {
     const studio = studioOf(ctx);
     enforceRateLimit(studio.uploadLimiter, caller(ctx).id, 'Too many uploads. Try again in a few minutes.');
-    return { status: 201, body: { urls: await uploadImages(studio.storage, body.images) } };
+    const owner = { em: ctx.state.em, userId: caller(ctx).id, quotaBytes: ctx.services.config.studio.uploadQuotaBytes };
+    return { status: 201, body: { urls: await uploadImages(studio.storage, body.images, owner) } };
   },
 
   async generateImage(ctx, { body }) {
