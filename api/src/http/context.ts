@@ -11,6 +11,8 @@ export interface Principal {
   username: string;
   isAdmin: boolean;
   isActive: boolean;
+  /** For a caller authenticated by an API token: that token's id. */
+  tokenId?: string;
 }
 
 /** Per-request state. */

@@ -220,6 +220,10 @@ describe('automation API rate limit', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Spelling the header another way names the same token: no fresh budget.
+    for (const authorization of [`bearer ${token}`, `BEARER ${token}`, `Bearer  ${token}`, `Bearer\t${token}`]) {
+      expect((await server.request('GET', '/api/n8n/image-status/tsk_e', { headers: { authorization } })).status, authorization).toBe(429);
+    }
     // Another token of the same user has its own budget.
     const second = await createToken(server, user, 'second');
     expect((await server.request('GET', '/api/n8n/image-status/tsk_d', { headers: { authorization: `Bearer ${second}` } })).status).toBe(

@@ -1,6 +1,5 @@
 // Automation API handlers (n8n and other integrators): bearer token, API prices, images fetched and stored
 // by us before the provider sees them, optional Idempotency-Key, per-token rate limit.
-import { createHash } from 'node:crypto';
 import type { AutomationSubmitted, automationRoutes } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Config } from '../../config.ts';
@@ -33,7 +32,8 @@ function limitPerToken(ctx: AppContext): void {
     limiter = createRateLimiter({ limit: config.automationRatePerMinute, windowMs: 60_000 });
     limiters.set(config, limiter);
   }
-  const tokenKey = createHash('sha256').update(ctx.get('Authorization')).digest('hex');
+  // The verified token, not the header text: `bearer`, `BEARER`, extra spaces or a tab name the same token.
+  const tokenKey = caller(ctx).tokenId ?? caller(ctx).id;
   enforceRateLimit(limiter, tokenKey, 'Too many automation requests for this token. Try again in a minute.');
 }
 

@@ -9,6 +9,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 export const bearerTokenResolver: PrincipalResolver = async (ctx) => {
   const match = BEARER.exec(ctx.get('Authorization'));
   if (!match?.[1]) return undefined;
-  const user = await resolveApiToken(ctx.state.em, match[1]);
-  return user ? { tokenUser: toPrincipal(user) } : undefined;
+  const found = await resolveApiToken(ctx.state.em, match[1]);
+  // The verified token's id goes with its user: per-token limits count the token, never the header's spelling.
+  return found ? { tokenUser: { ...toPrincipal(found.user), tokenId: found.tokenId } } : undefined;
 };

@@ -72,7 +72,11 @@ export async function deleteApiToken(em: SqlEntityManager, userId: string, token
  * The active owner of an active token, or undefined. Updates `lastUsed` at most once a minute
  * (conditionally, so concurrent calls write once).
  */
-export async function resolveApiToken(em: SqlEntityManager, token: string, now = new Date()): Promise<User | undefined> {
+export async function resolveApiToken(
+  em: SqlEntityManager,
+  token: string,
+  now = new Date(),
+): Promise<{ user: User; tokenId: string } | undefined> {
   if (!isTokenShaped(token)) return undefined;
   const record = await em.findOne(ApiToken, { tokenHash: hashToken(token), isActive: true }, { populate: ['user'] });
   if (!record?.user.isActive) return undefined;
@@ -83,5 +87,5 @@ export async function resolveApiToken(em: SqlEntityManager, token: string, now =
       { lastUsed: now },
     );
   }
-  return record.user;
+  return { user: record.user, tokenId: record.id };
 }
