@@ -6,7 +6,7 @@ describe('loadConfig: accounts settings', () => {
     const config = loadConfig({});
     expect(config.googleIssuer).toBe('https://accounts.google.com');
     expect(config.sessions).toEqual({ idleMs: 7 * 24 * 3_600_000, absoluteMs: 30 * 24 * 3_600_000 });
-    expect(config.authRateLimits).toEqual({ windowMs: 900_000, loginPerIp: 30, loginPerUsername: 10, registerPerIp: 10 });
+    expect(config.authRateLimits).toEqual({ windowMs: 900_000, loginPerIp: 100, loginPerUsername: 10, registerPerIp: 10 });
     expect(config.admin).toBeUndefined();
   });
 

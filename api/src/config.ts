@@ -153,7 +153,7 @@ const EnvSchema = z.object({
     .number()
     .positive()
     .default(15 * 60),
-  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().min(1).default(10),
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   AUTOMATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),

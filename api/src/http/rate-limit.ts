@@ -27,6 +27,8 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   /** Counts one attempt for `key` and says whether it is within the limit. */
   consume(key: string): RateLimitDecision;
+  /** Whether `key` has used up its window, without counting anything (for limits that count only failures). */
+  peek(key: string): RateLimitDecision;
   /** Forgets a key (for example after a successful sign-in, if a caller wants that). */
   reset(key: string): void;
   /** How many keys are tracked (for tests and metrics). */
@@ -70,6 +72,13 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       const allowed = window.count <= limit;
       return { allowed, remaining: Math.max(0, limit - window.count), retryAfterMs: allowed ? 0 : window.resetAt - at };
     },
+    peek(key) {
+      const at = now();
+      const window = windows.get(key);
+      if (!window || window.resetAt <= at) return { allowed: true, remaining: limit, retryAfterMs: 0 };
+      const allowed = window.count < limit;
+      return { allowed, remaining: Math.max(0, limit - window.count), retryAfterMs: allowed ? 0 : window.resetAt - at };
+    },
     reset(key) {
       windows.delete(key);
     },
@@ -82,5 +91,11 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
 /** Counts an attempt and throws the 429 `rate_limited` problem (with `Retry-After`) when over the limit. */
 export function enforceRateLimit(limiter: RateLimiter, key: string, detail?: string): void {
   const decision = limiter.consume(key);
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterMs / 1000, detail);
+}
+
+/** Throws the 429 problem when `key` has no attempts left, counting nothing. */
+export function refuseWhenSpent(limiter: RateLimiter, key: string, detail?: string): void {
+  const decision = limiter.peek(key);
   if (!decision.allowed) throw tooManyRequests(decision.retryAfterMs / 1000, detail);
 }

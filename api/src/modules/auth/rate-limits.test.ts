@@ -26,21 +26,41 @@ describe('rate limits on sign-in, sign-up and password changes', { timeout: 40_0
   const loginAs = (username: string, password: string, headers: Record<string, string>) =>
     server.request<Problem>('POST', '/api/auth/login', { headers, body: { username, password } });
 
-  it('limits login attempts per username across addresses: 429 rate_limited with Retry-After, then recovers', async () => {
+  it('locks a (username, address) pair after its failures, never the owner at their usual address', async () => {
     const user = await createUser(server);
-    expect((await loginAs(user.username, 'wrong-1', freshIp())).status).toBe(401);
-    expect((await loginAs(user.username.toUpperCase(), 'wrong-2', freshIp())).status).toBe(401);
-    const limited = await loginAs(user.username, user.password, freshIp());
+    const home = freshIp();
+    expect((await loginAs(user.username, user.password, home)).status).toBe(200);
+    const attacker = freshIp();
+    expect((await loginAs(user.username, 'wrong-1', attacker)).status).toBe(401);
+    expect((await loginAs(user.username.toUpperCase(), 'wrong-2', attacker)).status).toBe(401);
+    const limited = await loginAs(user.username, user.password, attacker);
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: 'rate_limited', retryable: true });
     expect(retryAfter(limited)).toBeGreaterThanOrEqual(1);
     expect(retryAfter(limited)).toBeLessThanOrEqual(WINDOW_MS / 1000);
+    // The owner, at home, is not locked out by the attacker's failures.
+    expect((await loginAs(user.username, user.password, home)).status).toBe(200);
     await waitForWindow();
-    expect((await loginAs(user.username, user.password, freshIp())).status).toBe(200);
+    expect((await loginAs(user.username, user.password, attacker)).status).toBe(200);
   });
 
-  it('limits login attempts per client address across usernames', async () => {
+  it('stops a brute force spread over many addresses for unknown clients only', async () => {
+    const user = await createUser(server);
+    const home = freshIp();
+    expect((await loginAs(user.username, user.password, home)).status).toBe(200);
+    // 2 failures (the pair limit) from each of 10 addresses: 20, the account-wide limit.
+    for (let i = 0; i < 10; i++) {
+      const address = freshIp();
+      for (const guess of ['guess-a', 'guess-b']) expect((await loginAs(user.username, guess, address)).status).toBe(401);
+    }
+    expect((await loginAs(user.username, user.password, freshIp())).status).toBe(429);
+    expect((await loginAs(user.username, user.password, home)).status).toBe(200);
+  });
+
+  it('limits failures per client address across usernames; successes do not count', async () => {
     const ip = freshIp();
+    const user = await createUser(server);
+    for (let i = 0; i < 5; i++) expect((await loginAs(user.username, user.password, ip)).status).toBe(200);
     for (const name of ['a_one', 'a_two', 'a_three']) expect((await loginAs(name, 'whatever', ip)).status).toBe(401);
     const limited = await loginAs('a_four', 'whatever', ip);
     expect(limited.status).toBe(429);

@@ -14,7 +14,7 @@ import { User } from '../users/user.entity.ts';
 import { UserRepository } from '../users/user.repository.ts';
 import { createUser, UserConflictError } from '../users/user.service.ts';
 import { USERNAME_MAX, usernameKey } from '../users/username.ts';
-import { authLimiters } from './auth-limits.ts';
+import { authLimiters, countFailedSignIn, refuseSpentSignIn, rememberSignIn } from './auth-limits.ts';
 import { assertSameSiteRequest } from './csrf.ts';
 import { hashPassword, verifyPassword } from './hash-slot.ts';
 import { passwords } from './password.ts';
@@ -50,13 +50,16 @@ export const authHandlers = {
     assertSameSiteRequest(ctx);
     const limiters = authLimiters(ctx.services);
     const key = usernameKey(body.username);
-    enforceRateLimit(limiters.loginByIp, ctx.ip, TOO_MANY_LOGINS);
-    enforceRateLimit(limiters.loginByUsername, key, TOO_MANY_LOGINS);
+    refuseSpentSignIn(limiters, key, ctx.ip, TOO_MANY_LOGINS);
     const user = await new UserRepository(ctx.state.em).findWithPasswordHash({ usernameKey: key });
     // An unknown user still costs one hash, so the answer time does not reveal which names exist.
     const valid = await verifyPassword(user?.passwordHash, body.password);
-    if (!user || !valid) throw invalidCredentials();
+    if (!user || !valid) {
+      countFailedSignIn(limiters, key, ctx.ip);
+      throw invalidCredentials();
+    }
     if (!user.isActive) throw accountDisabled();
+    rememberSignIn(limiters, key, ctx.ip);
     if (passwords.needsRehash(user.passwordHash)) {
       await ctx.state.em.nativeUpdate(User, { id: user.id }, { passwordHash: await hashPassword(body.password) });
     }
@@ -81,7 +84,7 @@ export const authHandlers = {
     const principal = ctx.state.user;
     if (!principal) throw unauthorized();
     // Guessing the current password through this route counts against the same budget as logins.
-    enforceRateLimit(authLimiters(ctx.services).loginByUsername, usernameKey(principal.username), TOO_MANY_LOGINS);
+    enforceRateLimit(authLimiters(ctx.services).passwordChangesByUser, usernameKey(principal.username), TOO_MANY_LOGINS);
     const { em } = ctx.state;
     const user = await new UserRepository(em).findWithPasswordHash({ id: principal.id });
     if (!user) throw unauthorized();
