@@ -46,6 +46,7 @@ describe('problems', () => {
       title: 'Not found',
       status: 404,
       detail: 'The requested resource was not found.',
+      message: 'The requested resource was not found.',
       instance: 'req-1',
       code: 'not_found',
       retryable: false,
@@ -57,6 +58,28 @@ describe('problems', () => {
     expect(problem).toBeInstanceOf(HttpProblem);
     expect(problem.status).toBe(400);
     expect(problem.toProblem().errors).toEqual([{ pointer: '/query/page', detail: 'Too small' }]);
+  });
+
+  it('put the field reasons in detail and message, the sentence clients like n8n display', () => {
+    const issues = [
+      { path: ['prompt'], message: 'Prompt is required' },
+      { path: ['input', 'image_size'], message: 'Invalid option.' },
+    ];
+    const body = validationFailed(issues, 'body').toProblem();
+    expect(body.detail).toMatch(/prompt: Prompt is required\. input\.image_size: Invalid option\.$/);
+    expect(body.message).toBe(body.detail);
+    const many = validationFailed(
+      Array.from({ length: 7 }, (_, i) => ({ path: [`f${i}`], message: 'Required' })),
+      'body',
+    ).toProblem();
+    expect(many.message).toMatch(/f4: Required\. \(2 more\)$/);
+    expect(many.message).not.toContain('f5');
+  });
+
+  it('fall back to the title for message when there is no detail', () => {
+    expect(new HttpProblem({ status: 500, code: 'internal_error', title: 'Internal server error' }).toProblem().message).toBe(
+      'Internal server error',
+    );
   });
 
   it('tooManyRequests is retryable and sets Retry-After in whole seconds', () => {

@@ -54,17 +54,31 @@ export class HttpProblem extends Error {
 
   /** The response body; `instance` is the request id. */
   toProblem(instance?: string): Problem {
+    const detail = withFieldReasons(this.detail, this.errors);
     return {
       type: this.type,
       title: this.title,
       status: this.status,
-      ...(this.detail !== undefined && { detail: this.detail }),
+      ...(detail !== undefined && { detail }),
+      // Clients (n8n among them) show `message`, not `errors[]`: the reason has to be in the sentence.
+      message: detail ?? this.title,
       ...(instance !== undefined && { instance }),
       code: this.code,
       retryable: this.retryable,
       ...(this.errors && { errors: this.errors }),
     };
   }
+}
+
+/** `Invalid request body.` + `prompt: Required. input.image_size: Invalid option.` (the first five fields). */
+function withFieldReasons(detail: string | undefined, errors: readonly FieldError[] | undefined): string | undefined {
+  if (!errors?.length) return detail;
+  const reasons = errors.slice(0, 5).map((error) => {
+    const field = error.pointer.split('/').slice(2).join('.') || error.pointer.split('/')[1] || 'request';
+    return `${field}: ${error.detail.replace(/\.$/, '')}.`;
+  });
+  const more = errors.length > 5 ? ` (${errors.length - 5} more)` : '';
+  return [detail, ...reasons].filter(Boolean).join(' ') + more;
 }
 
 /** `validation_failed` -> `/problems/validation-failed`. */

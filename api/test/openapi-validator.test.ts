@@ -11,7 +11,14 @@ const pricing = {
   sandboxPayments: false,
   paypalEnabled: false,
 };
-const problem = { type: '/problems/internal-error', title: 'Internal server error', status: 500, code: 'internal_error', retryable: true };
+const problem = {
+  type: '/problems/internal-error',
+  title: 'Internal server error',
+  status: 500,
+  message: 'Internal server error',
+  code: 'internal_error',
+  retryable: true,
+};
 
 const json = 'application/json; charset=utf-8';
 const check = (method: string, path: string, status: number, contentType: string | null, body: unknown) => () =>

@@ -22,9 +22,11 @@ function isProblem(value: unknown): value is Problem {
 export function toProblem(body: unknown, response: Response): Problem {
   if (isProblem(body)) return body;
   const text = typeof body === 'string' && body ? body : response.statusText;
+  const title = `${response.status}: ${text}`;
   return {
     type: 'about:blank',
-    title: `${response.status}: ${text}`,
+    title,
+    message: title,
     status: response.status,
     code: 'http_error',
     retryable: response.status >= 500,

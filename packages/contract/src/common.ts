@@ -18,7 +18,15 @@ export const Problem = z
     type: z.string().describe('Stable URI naming the kind of problem.').openapi({ example: '/problems/validation-failed' }),
     title: z.string().describe('Short summary of the kind of problem.').openapi({ example: 'Validation failed' }),
     status: z.number().int().describe('HTTP status code.').openapi({ example: 400 }),
-    detail: z.string().optional().describe('What went wrong in this occurrence.').openapi({ example: 'The request body is invalid.' }),
+    detail: z
+      .string()
+      .optional()
+      .describe('What went wrong in this occurrence, in a sentence a person can act on (field reasons included).')
+      .openapi({ example: 'Invalid request body. prompt: Required.' }),
+    message: z
+      .string()
+      .describe('The same sentence as `detail` (or the title): what HTTP clients and n8n display.')
+      .openapi({ example: 'Invalid request body. prompt: Required.' }),
     instance: z.string().optional().describe('The request id of this occurrence, for support.').openapi({ example: 'req_3f2a9c' }),
     code: z.string().describe('Stable machine-readable code.').openapi({ example: 'validation_failed' }),
     retryable: z.boolean().describe('Whether repeating the same request later may succeed.').openapi({ example: false }),

@@ -1039,10 +1039,15 @@ export interface components {
              */
             status: number;
             /**
-             * @description What went wrong in this occurrence.
-             * @example The request body is invalid.
+             * @description What went wrong in this occurrence, in a sentence a person can act on (field reasons included).
+             * @example Invalid request body. prompt: Required.
              */
             detail?: string;
+            /**
+             * @description The same sentence as `detail` (or the title): what HTTP clients and n8n display.
+             * @example Invalid request body. prompt: Required.
+             */
+            message: string;
             /**
              * @description The request id of this occurrence, for support.
              * @example req_3f2a9c

@@ -2,7 +2,14 @@ import { ApiError } from '@app/api-client';
 import { describe, expect, it } from 'vitest';
 import { serverMessage } from './serverMessage.ts';
 
-const problem = { type: 'about:blank', title: 'Validation failed', status: 400, code: 'validation_failed', retryable: false };
+const problem = {
+  type: 'about:blank',
+  title: 'Validation failed',
+  message: 'Validation failed',
+  status: 400,
+  code: 'validation_failed',
+  retryable: false,
+};
 
 describe('serverMessage', () => {
   it('prefers the first field error over a generic detail', () => {

@@ -6,10 +6,10 @@ import { captureErrorToast, captureResultToast, cardCheckoutErrorToast, paypalEr
 const t = (key: Parameters<typeof translate>[1], vars?: Parameters<typeof translate>[2]) => translate('en', key, vars);
 
 const serverProblem = (status: number, code: string, title: string, detail?: string) =>
-  new ApiError({ type: `/problems/${code}`, title, status, detail, code, retryable: false });
+  new ApiError({ type: `/problems/${code}`, title, message: detail ?? title, status, detail, code, retryable: false });
 // What the client makes of an error answer without a problem body.
 const bareStatus = (status: number) =>
-  new ApiError({ type: 'about:blank', title: `${status}: `, status, code: 'http_error', retryable: true });
+  new ApiError({ type: 'about:blank', title: `${status}: `, message: `${status}: `, status, code: 'http_error', retryable: true });
 
 describe('payment toasts', () => {
   it("shows the card checkout's server error with its suggestion, else the generic text", () => {
