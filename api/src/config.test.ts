@@ -52,6 +52,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the networks callbacks may reach, none by default, and refuses a line it cannot read', () => {
+    expect(loadConfig({}).automationCallbacks.allowedNetworks).toEqual([]);
+    const config = loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40), CALLBACK_ALLOWED_NETWORKS: '192.168.1.0/24, n8n' });
+    expect(config.automationCallbacks.allowedNetworks).toEqual(['192.168.1.0/24', 'n8n']);
+    expect(() => loadConfig({ CALLBACK_ALLOWED_NETWORKS: '10.0.0.0/8,http://n8n:5678' })).toThrow(
+      /CALLBACK_ALLOWED_NETWORKS: Not a network, address or host name: "http:\/\/n8n:5678"/,
+    );
+  });
+
   it('requires a real SECRET_KEY in production only', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY: required in production/);
     expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'short' })).toThrow(/SECRET_KEY: must be at least 32 characters/);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type BillingConfig, BillingEnvSchema, billingConfigFrom, billingConfigIssues } from './config.billing.ts';
 import { type StudioConfig, StudioEnvSchema, studioConfigFrom } from './config.studio.ts';
+import { AllowedNetworks } from './net/allowed-networks.ts';
 
 /** The repository root (two levels above this file), used for default folders. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -62,7 +63,8 @@ export interface Config {
   /** Automation API (`/api/n8n/*`) requests allowed per token and minute. */
   automationRatePerMinute: number;
   /** Automation callbacks: how often the dispatcher looks for ended tasks, and the waits between attempts. */
-  automationCallbacks: { pollMs: number; retryMs: number[] };
+  /** `allowedNetworks`: private networks and host names callbacks may reach (self-hosted n8n); empty = public only. */
+  automationCallbacks: { pollMs: number; retryMs: number[]; allowedNetworks: string[] };
 }
 
 export interface SessionConfig {
@@ -158,6 +160,13 @@ const EnvSchema = z.object({
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   AUTOMATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   AUTOMATION_CALLBACK_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  CALLBACK_ALLOWED_NETWORKS: commaList.superRefine((entries, issue) => {
+    try {
+      new AllowedNetworks(entries);
+    } catch (error) {
+      issue.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  }),
 });
 
 /** `REMOTE_ADMIN_URL=...` overrides the `admin` remote; any `REMOTE_<NAME>_URL` adds one. */
@@ -229,6 +238,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     billing: billingConfigFrom(e, e.NODE_ENV === 'production'),
     automationRatePerMinute: e.AUTOMATION_RATE_LIMIT_PER_MINUTE,
     // Sent at once when the task ends, then retried after 10 s, 1 min, 5 min, 30 min and 2 h.
-    automationCallbacks: { pollMs: e.AUTOMATION_CALLBACK_POLL_MS, retryMs: [10_000, 60_000, 300_000, 1_800_000, 7_200_000] },
+    automationCallbacks: {
+      pollMs: e.AUTOMATION_CALLBACK_POLL_MS,
+      retryMs: [10_000, 60_000, 300_000, 1_800_000, 7_200_000],
+      allowedNetworks: e.CALLBACK_ALLOWED_NETWORKS,
+    },
   };
 }

@@ -12,7 +12,7 @@ import { type Jobs, openJobs } from './jobs/boss.ts';
 import { scheduleSweeps } from './jobs/sweeps.ts';
 import { createLogger } from './logger.ts';
 import { wireOperatorAlerts } from './modules/admin/notifications/operator-alerts.ts';
-import { CallbackDispatcher } from './modules/automation/index.ts';
+import { CallbackDispatcher, callbackFetchOptions } from './modules/automation/index.ts';
 import { seeds, startHooks } from './modules/index.ts';
 import { createStudioRuntime, type StudioRuntime } from './modules/studio/runtime.ts';
 
@@ -87,7 +87,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // A web process (ROLE=web) serves and sends; workers run the background work.
     if (runWorkers) studio.start();
     // Automation callbacks (signed POSTs when a task with a callbackUrl ends).
-    const callbacks = new CallbackDispatcher({ orm, logger, fetchOptions: studio.fetchOptions, ...config.automationCallbacks });
+    const { allowedNetworks, ...schedule } = config.automationCallbacks;
+    const fetchOptions = callbackFetchOptions(studio.fetchOptions, allowedNetworks);
+    const callbacks = new CallbackDispatcher({ orm, logger, fetchOptions, ...schedule });
     if (runWorkers) callbacks.start();
     // Time limits, PayPal reconciliation, expired sessions: one run per occurrence across the cluster.
     await scheduleSweeps(jobs, { orm, config, logger, studio });

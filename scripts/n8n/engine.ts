@@ -48,6 +48,8 @@ export interface FinishedRun {
   output(nodeName: string): IDataObject[];
   /** The error that stopped the execution, if any. */
   error: string | undefined;
+  /** The line n8n shows under that error: for an API error, the answer's `message`. */
+  errorDescription: string | undefined;
   /** How often the execution was parked by a Wait node and resumed by a call to its resume URL. */
   resumed: number;
 }
@@ -189,7 +191,7 @@ export class N8nHost {
     return host;
   }
 
-  /** `host:port` of the resume endpoint (for the API's private-address allowance in tests). */
+  /** `host:port` of the resume endpoint. */
   get address(): string {
     const { port } = this.#server.address() as AddressInfo;
     return `127.0.0.1:${port}`;
@@ -325,6 +327,7 @@ function finished(run: IRun, resumed: number): FinishedRun {
     status: run.status,
     resumed,
     error: run.data.resultData.error?.message,
+    errorDescription: run.data.resultData.error?.description ?? undefined,
     output: (nodeName) => {
       const runs = run.data.resultData.runData[nodeName] ?? [];
       return (runs.at(-1)?.data?.main?.[0] ?? []).map((item) => item.json);

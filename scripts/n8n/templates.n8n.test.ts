@@ -23,9 +23,10 @@ describe('n8n templates, run by n8n', () => {
   beforeAll(async () => {
     n8n = await N8nHost.start();
     server = await startTestServer({
-      // The n8n instance listens on 127.0.0.1, which the callback guard refuses to anyone else.
-      studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200, jobIdleMs: 50, allowPrivateFetchFor: [n8n.address] },
-      config: { automationCallbacks: { pollMs: 50, retryMs: [300, 300] } },
+      studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200, jobIdleMs: 50 },
+      // n8n listens on 127.0.0.1, as a self-hosted n8n sits on a private address: the operator allows that network
+      // (CALLBACK_ALLOWED_NETWORKS), which the callback guard otherwise refuses.
+      config: { automationCallbacks: { pollMs: 50, retryMs: [300, 300], allowedNetworks: ['127.0.0.0/8'] } },
     });
     // An API price unlike the studio's, so the charge shows which list was used.
     await server.orm.em.fork().execute(`update "admin_settings" set "nano_banana_api_price" = ?`, [apiPrice]);
@@ -83,6 +84,27 @@ describe('n8n templates, run by n8n', () => {
     expect(call?.body).toMatchObject({ status: 'completed', imageUrl });
     // n8n's HTTP Request node says who it is, so the studio shows the task as made by n8n, at the API price.
     expect(await taskOf(run)).toMatchObject({ created_via: 'n8n', status: 'completed', credits_used: apiPrice });
+  });
+
+  it('generate-callback.json without the setting: n8n stops with the reason and nothing is charged', async () => {
+    const strict = await startTestServer({ studio: { sandboxDelayMs: 0 } });
+    try {
+      const owner = await createUser(strict, { credits: 100 });
+      const strictToken = await createToken(strict, owner, 'n8n');
+      const res = await strict.request<WorkflowJson>('GET', '/api/n8n/templates/generate-callback.json');
+      for (const node of res.body.nodes) {
+        if (node.credentials?.httpBearerAuth) node.credentials.httpBearerAuth = { id: 'cred-1', name: 'Nano Banana API token' };
+      }
+      const run = await n8n.run(res.body, { httpBearerAuth: { token: strictToken } });
+      expect(run.status).toBe('error');
+      // What n8n shows the person: the API's `message`, with the field's reason and who can allow it.
+      expect(run.errorDescription).toContain('callbackUrl: The address of 127.0.0.1 is not allowed (loopback)');
+      expect(run.errorDescription).toContain('CALLBACK_ALLOWED_NETWORKS');
+      const [row] = await strict.orm.em.fork().execute<{ credits: number }[]>('select "credits" from "users" where "id" = ?', [owner.id]);
+      expect(row?.credits).toBe(100);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('generate-polling.json: submits, waits 10 s, reads the status until the task ends', async () => {

@@ -11,6 +11,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import type { AllowedNetworks } from './allowed-networks.ts';
 import { blockedAddressReason, blockedHostnameReason, parseIpLiteral } from './ip.ts';
 
 export type GuardedFetchErrorReason =
@@ -83,6 +84,13 @@ export interface GuardedFetchOptions {
    * Never set this from configuration in production.
    */
   allowPrivateFor?: readonly string[];
+  /**
+   * Private networks and host names the operator allows (e.g. a self-hosted n8n): a blocked address inside
+   * a listed network, or any non-metadata address of a listed host name, passes. A host name the guard
+   * refuses by name (single label, `.lan`, `localhost`) passes when it is listed or when every address it
+   * resolves to lies in a listed network.
+   */
+  allowNetworks?: AllowedNetworks;
   /** Called with the status and headers before the body is read; throw to reject. */
   checkResponse?: (info: ResponseInfo) => void;
   /** Called with the complete body; throw to reject. */
@@ -210,12 +218,17 @@ async function checkTarget(input: string | URL, options: GuardedFetchOptions, de
   }
 
   const literal = parseIpLiteral(hostname);
+  const allowed = options.allowNetworks?.isEmpty === false ? options.allowNetworks : undefined;
   let candidates: ResolvedAddress[];
+  // A name the guard refuses on sight may still pass through the operator's list (decided per address below).
+  let nameReason: string | null = null;
   if (literal) {
     candidates = [{ address: literal.text, family: literal.family }];
   } else {
-    const nameReason = blockedHostnameReason(hostname);
-    if (nameReason) throw new GuardedFetchError('blocked_host', `The host ${hostname} is not allowed (${nameReason}).`, { url: href });
+    nameReason = blockedHostnameReason(hostname);
+    if (nameReason && !(allowed && nameReason !== 'metadata name')) {
+      throw new GuardedFetchError('blocked_host', `The host ${hostname} is not allowed (${nameReason}).`, { url: href });
+    }
     const resolve = options.resolve ?? systemResolver;
     try {
       const lookup = resolve(hostname);
@@ -231,7 +244,11 @@ async function checkTarget(input: string | URL, options: GuardedFetchOptions, de
   for (const candidate of candidates) {
     const parsed = parseIpLiteral(candidate.address);
     const reason = parsed ? blockedAddressReason(parsed) : 'reserved';
-    if (reason && !escapeHatchAllows(options, candidate.address, port)) {
+    const operatorAllows = parsed !== null && allowed?.allows(hostname, parsed) === true;
+    if (nameReason && !operatorAllows) {
+      throw new GuardedFetchError('blocked_host', `The host ${hostname} is not allowed (${nameReason}).`, { url: href });
+    }
+    if (reason && !operatorAllows && !escapeHatchAllows(options, candidate.address, port)) {
       throw new GuardedFetchError('blocked_address', `The address of ${hostname} is not allowed (${reason}).`, { url: href });
     }
   }

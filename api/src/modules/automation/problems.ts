@@ -8,14 +8,22 @@ export const invalidInputImages = (errors: FieldError[], tooLarge: boolean) =>
     ? new HttpProblem({ status: 413, code: 'image_too_large', title: 'Image too large', detail: 'An image is larger than 10 MB.', errors })
     : new HttpProblem({ status: 400, code: 'invalid_image', title: 'Invalid image', detail: 'An image could not be used.', errors });
 
-/** 400: the callback address is not a public http(s) address. */
-export const invalidCallbackUrl = (detail: string) =>
+/** 400: the callback address is neither public nor in the operator's allowed networks (or is not http(s)). */
+export const invalidCallbackUrl = (detail: string, blockedPrivate = false) =>
   new HttpProblem({
     status: 400,
     code: 'validation_failed',
     title: 'Validation failed',
     detail: 'Invalid request body.',
-    errors: [{ pointer: '/body/callbackUrl', detail }],
+    errors: [
+      {
+        pointer: '/body/callbackUrl',
+        // Self-hosted n8n lives on private addresses: say who can open them.
+        detail: blockedPrivate
+          ? `${detail.replace(/\.$/, '')}. A private address needs the server operator to list its network in CALLBACK_ALLOWED_NETWORKS`
+          : detail,
+      },
+    ],
   });
 
 /** 422: the Idempotency-Key was used before with another request. */

@@ -9,6 +9,7 @@ import type { AppContext, Principal } from '../../http/context.ts';
 import { createRateLimiter, enforceRateLimit, type RateLimiter } from '../../http/rate-limit.ts';
 import { findTaskForUser, ImageTaskRepository, type SubmittedTask, type TaskKind } from '../studio/index.ts';
 import { studioOf } from '../studio/routes.ts';
+import { callbackFetchOptions } from './callbacks/fetch-options.ts';
 import { checkCallbackTarget, recordCallback } from './callbacks/register.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestHash } from './idempotency.service.ts';
 import { storeInputImages } from './image-inputs.ts';
@@ -45,7 +46,8 @@ function createdVia(ctx: AppContext): 'n8n' | 'api' {
 /** The callback's address, checked by the SSRF guard before anything is fetched or charged, and its signing token. */
 async function callbackTarget(ctx: AppContext, url: string | undefined) {
   if (!url) return undefined;
-  return { url, ...(await checkCallbackTarget(ctx.state.em, ctx.get('Authorization'), url, studioOf(ctx).fetchOptions)) };
+  const fetchOptions = callbackFetchOptions(studioOf(ctx).fetchOptions, ctx.services.config.automationCallbacks.allowedNetworks);
+  return { url, ...(await checkCallbackTarget(ctx.state.em, ctx.get('Authorization'), url, fetchOptions)) };
 }
 
 /** Writes a submission's extras in the task's own transaction (see `SubmitTaskInput.alsoRecord`). */

@@ -42,8 +42,9 @@ describe('automation callbacks', () => {
   beforeAll(async () => {
     receiver = await startReceiver();
     server = await startTestServer({
-      studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200, jobIdleMs: 50, allowPrivateFetchFor: [receiver.host] },
-      config: { automationCallbacks: { pollMs: 50, retryMs: [300, 300] } },
+      studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200, jobIdleMs: 50 },
+      // The receiver is on loopback, as a self-hosted n8n would be: allowed by the operator's setting.
+      config: { automationCallbacks: { pollMs: 50, retryMs: [300, 300], allowedNetworks: ['127.0.0.1/32'] } },
     });
     const user = await createUser(server, { credits: 100 });
     const created = await createApiToken(server.orm.em.fork(), user.id, 'n8n');
@@ -132,6 +133,17 @@ describe('automation callbacks', () => {
     const res = await submit({ input: { prompt: 'broken [sandbox:fail]' }, callbackUrl: `${receiver.url}/hook` });
     const call = await eventually(async () => receiver.received[0], 60_000, 'the failure callback');
     expect(JSON.parse(call.body)).toMatchObject({ success: false, status: 'failed', taskId: res.body.taskId, creditsRefunded: 4 });
+  });
+
+  it('refuses private addresses outside the allowed networks, with the reason in the message', async () => {
+    const res = await submit({ input: { prompt: 'x' }, callbackUrl: 'http://192.168.1.20:5678/webhook-waiting/1' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation_failed' });
+    const problem = res.body as unknown as Problem;
+    expect(problem.errors?.[0]?.pointer).toBe('/body/callbackUrl');
+    expect(problem.message).toContain('callbackUrl: The address of 192.168.1.20 is not allowed (private)');
+    expect(problem.message).toContain('CALLBACK_ALLOWED_NETWORKS');
+    expect(problem.detail).toBe(problem.message);
   });
 
   it('refuses a callback for a token without a signing secret', async () => {

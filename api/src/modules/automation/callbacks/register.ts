@@ -10,8 +10,8 @@ import { invalidCallbackUrl } from '../problems.ts';
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * Checks `url` with the SSRF guard (private, loopback and non-http(s) addresses are refused: 400 at
- * `/body/callbackUrl`) and returns the id of the calling token, whose secret signs the deliveries.
+ * Checks `url` with the SSRF guard (private and loopback addresses outside the operator's allowed networks,
+ * and non-http(s) addresses, are refused: 400 at `/body/callbackUrl`) and returns the id of the calling token, whose secret signs the deliveries.
  */
 export async function checkCallbackTarget(
   em: SqlEntityManager,
@@ -22,7 +22,9 @@ export async function checkCallbackTarget(
   try {
     await checkUrl(url, fetchOptions);
   } catch (error) {
-    if (error instanceof GuardedFetchError) throw invalidCallbackUrl(error.message);
+    if (error instanceof GuardedFetchError) {
+      throw invalidCallbackUrl(error.message, error.reason === 'blocked_address' || error.reason === 'blocked_host');
+    }
     throw error;
   }
   const bearer = BEARER.exec(authorization)?.[1];
