@@ -13,7 +13,7 @@ describe('createRateLimiter', () => {
     const limiter = createRateLimiter({ limit: 3, windowMs: 10_000, now: c.now });
     expect([1, 2, 3].map(() => limiter.consume('ip:1').allowed)).toEqual([true, true, true]);
     c.advance(4_000);
-    expect(limiter.consume('ip:1')).toEqual({ allowed: false, remaining: 0, retryAfterMs: 6_000 });
+    expect(limiter.consume('ip:1')).toEqual({ allowed: false, remaining: 0, retryAfterMs: 6_000, resetMs: 6_000 });
   });
 
   it('counts keys separately', () => {
@@ -31,7 +31,7 @@ describe('createRateLimiter', () => {
     c.advance(999);
     expect(limiter.consume('k').allowed).toBe(false);
     c.advance(1);
-    expect(limiter.consume('k')).toEqual({ allowed: true, remaining: 0, retryAfterMs: 0 });
+    expect(limiter.consume('k')).toEqual({ allowed: true, remaining: 0, retryAfterMs: 0, resetMs: 1_000 });
   });
 
   it('reset forgets a key', () => {

@@ -22,6 +22,8 @@ export interface RateLimitDecision {
   remaining: number;
   /** When refused: milliseconds until the key's window ends and attempts are allowed again; 0 when allowed. */
   retryAfterMs: number;
+  /** Milliseconds until the key's window ends (its budget is whole again). */
+  resetMs: number;
 }
 
 export interface RateLimiter {
@@ -70,14 +72,16 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       }
       window.count += 1;
       const allowed = window.count <= limit;
-      return { allowed, remaining: Math.max(0, limit - window.count), retryAfterMs: allowed ? 0 : window.resetAt - at };
+      const resetMs = window.resetAt - at;
+      return { allowed, remaining: Math.max(0, limit - window.count), retryAfterMs: allowed ? 0 : resetMs, resetMs };
     },
     peek(key) {
       const at = now();
       const window = windows.get(key);
-      if (!window || window.resetAt <= at) return { allowed: true, remaining: limit, retryAfterMs: 0 };
+      if (!window || window.resetAt <= at) return { allowed: true, remaining: limit, retryAfterMs: 0, resetMs: 0 };
       const allowed = window.count < limit;
-      return { allowed, remaining: Math.max(0, limit - window.count), retryAfterMs: allowed ? 0 : window.resetAt - at };
+      const resetMs = window.resetAt - at;
+      return { allowed, remaining: Math.max(0, limit - window.count), retryAfterMs: allowed ? 0 : resetMs, resetMs };
     },
     reset(key) {
       windows.delete(key);
@@ -89,9 +93,21 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
 }
 
 /** Counts an attempt and throws the 429 `rate_limited` problem (with `Retry-After`) when over the limit. */
-export function enforceRateLimit(limiter: RateLimiter, key: string, detail?: string): void {
+export function enforceRateLimit(limiter: RateLimiter, key: string, detail?: string): RateLimitDecision {
   const decision = limiter.consume(key);
   if (!decision.allowed) throw tooManyRequests(decision.retryAfterMs / 1000, detail);
+  return decision;
+}
+
+/**
+ * The IETF `RateLimit` and `RateLimit-Policy` fields (draft-ietf-httpapi-ratelimit-headers): the policy's
+ * quota `q` per window `w` seconds, and what is left `r` with `t` seconds until the window ends.
+ */
+export function rateLimitHeaders(policy: string, limit: number, windowMs: number, decision: RateLimitDecision): Record<string, string> {
+  return {
+    'RateLimit-Policy': `"${policy}";q=${limit};w=${Math.ceil(windowMs / 1000)}`,
+    RateLimit: `"${policy}";r=${decision.remaining};t=${Math.ceil(decision.resetMs / 1000)}`,
+  };
 }
 
 /** Throws the 429 problem when `key` has no attempts left, counting nothing. */

@@ -5,11 +5,26 @@ import {
   AutomationTaskParams,
   AutomationTaskStatus,
   AutomationUpscaleBody,
-  IdempotencyHeaders,
   N8nTemplateParams,
   N8nWorkflow,
+  SubmitHeaders,
 } from './automation.ts';
 import { defineRoute } from './route.ts';
+
+const SUBMITTED_HEADERS = {
+  Location: { description: "The task's status address (the same as `statusUrl`).", schema: { type: 'string' } },
+  'Preference-Applied': { description: '`wait=N` when `Prefer: wait=N` was honoured.', schema: { type: 'string' } },
+} as const;
+
+/** 202 queued; 200 when `Prefer: wait=N` saw the task end. */
+const SUBMITTED = {
+  202: { description: 'Queued.', schema: AutomationSubmitted, headers: SUBMITTED_HEADERS },
+  200: {
+    description: 'Ended while the answer waited (`Prefer: wait=N`); `result` holds its status.',
+    schema: AutomationSubmitted,
+    headers: SUBMITTED_HEADERS,
+  },
+};
 
 const SUBMIT_PROBLEMS =
   'Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` with nothing charged; 429 `rate_limited` (per token, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`.';
@@ -22,8 +37,8 @@ export const automationGenerate = defineRoute({
   description: `Queues a text-to-image task and answers 202 at once; poll the status or pass \`callbackUrl\`. ${SUBMIT_PROBLEMS}`,
   tags: ['Automation'],
   role: 'token',
-  request: { body: AutomationGenerateBody, headers: IdempotencyHeaders },
-  responses: { 202: { description: 'Queued.', schema: AutomationSubmitted } },
+  request: { body: AutomationGenerateBody, headers: SubmitHeaders },
+  responses: SUBMITTED,
   problems: [402, 409, 422, 429, 503],
 });
 
@@ -35,8 +50,8 @@ export const automationEditImage = defineRoute({
   description: `Fetches the 1 to 5 \`image_urls\` (public addresses only, PNG/JPEG/WebP checked by their bytes, 10 MB each), stores them, then queues the edit and answers 202. A refused image is a 400 with a pointer such as \`/body/input/image_urls/1\`. ${SUBMIT_PROBLEMS}`,
   tags: ['Automation'],
   role: 'token',
-  request: { body: AutomationEditBody, headers: IdempotencyHeaders },
-  responses: { 202: { description: 'Queued.', schema: AutomationSubmitted } },
+  request: { body: AutomationEditBody, headers: SubmitHeaders },
+  responses: SUBMITTED,
   problems: [402, 409, 413, 422, 429, 503],
 });
 
@@ -48,8 +63,8 @@ export const automationUpscale = defineRoute({
   description: `Fetches and stores \`image_url\` (public addresses only, PNG/JPEG/WebP, 10 MB), then queues the upscale and answers 202. ${SUBMIT_PROBLEMS}`,
   tags: ['Automation'],
   role: 'token',
-  request: { body: AutomationUpscaleBody, headers: IdempotencyHeaders },
-  responses: { 202: { description: 'Queued.', schema: AutomationSubmitted } },
+  request: { body: AutomationUpscaleBody, headers: SubmitHeaders },
+  responses: SUBMITTED,
   problems: [402, 409, 413, 422, 429, 503],
 });
 

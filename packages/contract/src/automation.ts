@@ -109,20 +109,6 @@ export const AutomationUpscaleBody = z
   });
 export type AutomationUpscaleBody = z.infer<typeof AutomationUpscaleBody>;
 
-export const AutomationSubmitted = z
-  .object({
-    success: z.literal(true).describe('Always true on a 202.').openapi({ example: true }),
-    taskId: z.string().describe('Our task id: poll `GET /api/n8n/image-status/{taskId}`.').openapi({ example: 'tsk_5f1c2a7e9b' }),
-    creditsUsed: z.number().int().describe('Credits charged (API prices).').openapi({ example: 4 }),
-    remainingCredits: z.number().int().describe('Your balance after the charge.').openapi({ example: 96 }),
-    type: z.enum(GENERATION_TYPES).describe('What kind of task was queued.').openapi({ example: 'text_to_image' }),
-  })
-  .openapi('AutomationSubmitted', {
-    description: 'The task is queued; it is refunded automatically if it fails.',
-    example: { success: true, taskId: 'tsk_5f1c2a7e9b', creditsUsed: 4, remainingCredits: 96, type: 'text_to_image' },
-  });
-export type AutomationSubmitted = z.infer<typeof AutomationSubmitted>;
-
 export const AUTOMATION_STATUSES = ['processing', 'completed', 'failed'] as const;
 
 export const AutomationTaskStatus = z
@@ -160,11 +146,42 @@ export const AutomationTaskStatus = z
   });
 export type AutomationTaskStatus = z.infer<typeof AutomationTaskStatus>;
 
+const STATUS_URL_EXAMPLE = 'https://studio.example.com/api/n8n/image-status/tsk_5f1c2a7e9b';
+
+export const AutomationSubmitted = z
+  .object({
+    success: z.literal(true).describe('Always true: the task was accepted and charged.').openapi({ example: true }),
+    taskId: z.string().describe('Our task id: poll `GET /api/n8n/image-status/{taskId}`.').openapi({ example: 'tsk_5f1c2a7e9b' }),
+    creditsUsed: z.number().int().describe('Credits charged (API prices).').openapi({ example: 4 }),
+    remainingCredits: z.number().int().describe('Your balance after the charge.').openapi({ example: 96 }),
+    type: z.enum(GENERATION_TYPES).describe('What kind of task was queued.').openapi({ example: 'text_to_image' }),
+    statusUrl: z
+      .string()
+      .describe("The task's status address (also in `Location`): GET it with the same token until `status` is not `processing`.")
+      .openapi({ example: STATUS_URL_EXAMPLE }),
+    result: AutomationTaskStatus.optional().describe(
+      'Only when the request asked `Prefer: wait=N`: where the task stood when the answer was sent (200 when it had ended, 202 when it was still processing after N seconds).',
+    ),
+  })
+  .openapi('AutomationSubmitted', {
+    description: 'The task is queued; it is refunded automatically if it fails.',
+    example: {
+      success: true,
+      taskId: 'tsk_5f1c2a7e9b',
+      creditsUsed: 4,
+      remainingCredits: 96,
+      type: 'text_to_image',
+      statusUrl: STATUS_URL_EXAMPLE,
+    },
+  });
+export type AutomationSubmitted = z.infer<typeof AutomationSubmitted>;
+
 export const AutomationTaskParams = z.object({
   taskId: z.string().min(1).max(100).describe('The task id from the submission answer.').openapi({ example: 'tsk_5f1c2a7e9b' }),
 });
 
-export const IdempotencyHeaders = z.object({
+/** Submissions take an optional Idempotency-Key and an optional `Prefer: wait=N` (RFC 7240). */
+export const SubmitHeaders = z.object({
   'idempotency-key': z
     .string()
     .min(1)
@@ -174,6 +191,14 @@ export const IdempotencyHeaders = z.object({
       'Optional. Repeating a request with the same key and body within 24 h replays the first answer and charges nothing again; the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`.',
     )
     .openapi({ example: '3f1e9a0c-6b8d-4c1e-9d55-1f0b7c2e8a41' }),
+  prefer: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      'Optional `wait=N` (1 to 60): hold the answer until the task ends or N seconds pass, so a simple client needs no polling. An ended task answers 200 with `result`; otherwise 202 as usual. `Preference-Applied` says when it was honoured.',
+    )
+    .openapi({ example: 'wait=30' }),
 });
 
 /** The n8n workflow templates served at `GET /api/n8n/templates/{file}` (sources in `openapi/n8n/`). */

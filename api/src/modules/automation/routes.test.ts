@@ -214,19 +214,26 @@ describe('automation API rate limit', () => {
     const user = await createUser(server, { credits: 0 });
     const token = await createToken(server, user);
     const headers = { authorization: `Bearer ${token}` };
-    expect((await server.request('GET', '/api/n8n/image-status/tsk_a', { headers })).status).toBe(404);
-    expect((await server.request('GET', '/api/n8n/image-status/tsk_b', { headers })).status).toBe(404);
+    const first = await server.request('GET', '/api/n8n/image-status/tsk_a', { headers });
+    expect(first.status).toBe(404);
+    // The IETF fields announce the budget on every answer: 2 per 60 s, 1 left after the first.
+    expect(first.headers.get('ratelimit-policy')).toBe('"per-token";q=2;w=60');
+    expect(first.headers.get('ratelimit')).toMatch(/^"per-token";r=1;t=(60|59)$/);
+    const second = await server.request('GET', '/api/n8n/image-status/tsk_b', { headers });
+    expect(second.headers.get('ratelimit')).toMatch(/^"per-token";r=0;t=\d+$/);
     const limited = await server.request<Problem>('GET', '/api/n8n/image-status/tsk_c', { headers });
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('ratelimit')).toMatch(/^"per-token";r=0;t=\d+$/);
+    expect(limited.headers.get('ratelimit-policy')).toBe('"per-token";q=2;w=60');
     // Spelling the header another way names the same token: no fresh budget.
     for (const authorization of [`bearer ${token}`, `BEARER ${token}`, `Bearer  ${token}`, `Bearer\t${token}`]) {
       expect((await server.request('GET', '/api/n8n/image-status/tsk_e', { headers: { authorization } })).status, authorization).toBe(429);
     }
     // Another token of the same user has its own budget.
-    const second = await createToken(server, user, 'second');
-    expect((await server.request('GET', '/api/n8n/image-status/tsk_d', { headers: { authorization: `Bearer ${second}` } })).status).toBe(
+    const other = await createToken(server, user, 'second');
+    expect((await server.request('GET', '/api/n8n/image-status/tsk_d', { headers: { authorization: `Bearer ${other}` } })).status).toBe(
       404,
     );
   });

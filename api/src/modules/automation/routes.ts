@@ -3,16 +3,17 @@
 import type { AutomationSubmitted, automationRoutes } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Config } from '../../config.ts';
-import { notFound } from '../../errors.ts';
+import { notFound, tooManyRequests } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
 import type { AppContext, Principal } from '../../http/context.ts';
-import { createRateLimiter, enforceRateLimit, type RateLimiter } from '../../http/rate-limit.ts';
+import { createRateLimiter, type RateLimiter, rateLimitHeaders } from '../../http/rate-limit.ts';
 import { findTaskForUser, ImageTaskRepository, type SubmittedTask, type TaskKind } from '../studio/index.ts';
 import { studioOf } from '../studio/routes.ts';
 import { callbackFetchOptions } from './callbacks/fetch-options.ts';
 import { checkCallbackTarget, recordCallback } from './callbacks/register.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestHash } from './idempotency.service.ts';
 import { storeInputImages } from './image-inputs.ts';
+import { preferredWait, waitForTaskEnd } from './prefer-wait.ts';
 import { presentAutomationStatus } from './status.presenter.ts';
 import { loadN8nTemplate } from './templates.ts';
 
@@ -25,17 +26,25 @@ function caller(ctx: AppContext): Principal {
   return user;
 }
 
-/** Counts the request against its token (not its user: each integration has its own budget). */
+const AUTOMATION_WINDOW_MS = 60_000;
+
+/**
+ * Counts the request against its token (not its user: each integration has its own budget) and announces
+ * the budget in the IETF `RateLimit` / `RateLimit-Policy` fields, on 429 too.
+ */
 function limitPerToken(ctx: AppContext): void {
   const config = ctx.services.config;
   let limiter = limiters.get(config);
   if (!limiter) {
-    limiter = createRateLimiter({ limit: config.automationRatePerMinute, windowMs: 60_000 });
+    limiter = createRateLimiter({ limit: config.automationRatePerMinute, windowMs: AUTOMATION_WINDOW_MS });
     limiters.set(config, limiter);
   }
   // The verified token, not the header text: `bearer`, `BEARER`, extra spaces or a tab name the same token.
-  const tokenKey = caller(ctx).tokenId ?? caller(ctx).id;
-  enforceRateLimit(limiter, tokenKey, 'Too many automation requests for this token. Try again in a minute.');
+  const decision = limiter.consume(caller(ctx).tokenId ?? caller(ctx).id);
+  ctx.set(rateLimitHeaders('per-token', config.automationRatePerMinute, AUTOMATION_WINDOW_MS, decision));
+  if (!decision.allowed) {
+    throw tooManyRequests(decision.retryAfterMs / 1000, 'Too many automation requests for this token. Try again in a minute.');
+  }
 }
 
 /** n8n's HTTP Request node says so in its User-Agent; everyone else is `api`. */
@@ -53,15 +62,24 @@ async function callbackTarget(ctx: AppContext, url: string | undefined) {
 /** Writes a submission's extras in the task's own transaction (see `SubmitTaskInput.alsoRecord`). */
 type AlsoRecord = (tx: SqlEntityManager, submitted: SubmittedTask) => Promise<void>;
 
-function answerOf(kind: TaskKind, submitted: SubmittedTask): AutomationSubmitted {
+/** Where the status of a task is read: the answer's `statusUrl` and `Location`. */
+function statusUrlOf(ctx: AppContext, taskId: string): string {
+  const origin = ctx.services.config.publicUrl || `${ctx.protocol}://${ctx.host}`;
+  return `${origin}/api/n8n/image-status/${encodeURIComponent(taskId)}`;
+}
+
+function answerOf(ctx: AppContext, kind: TaskKind, submitted: SubmittedTask): AutomationSubmitted {
   return {
     success: true,
     taskId: submitted.task.taskId,
     creditsUsed: submitted.creditsUsed,
     remainingCredits: submitted.remainingCredits,
     type: kind,
+    statusUrl: statusUrlOf(ctx, submitted.task.taskId),
   };
 }
+
+type SubmitAnswer = { status: 202 | 200; body: AutomationSubmitted };
 
 /**
  * Runs a submission once per `Idempotency-Key`: a repeat with the same body replays the stored answer.
@@ -74,7 +92,7 @@ async function submitOnce(
   kind: TaskKind,
   body: { callbackUrl?: string | undefined },
   run: (alsoRecord: AlsoRecord) => Promise<SubmittedTask>,
-): Promise<{ status: 202; body: AutomationSubmitted }> {
+): Promise<SubmitAnswer> {
   const key = ctx.get('Idempotency-Key');
   const em = ctx.state.em;
   const userId = caller(ctx).id;
@@ -82,20 +100,39 @@ async function submitOnce(
     const claim = await claimIdempotencyKey(em, userId, key, requestHash(ctx.method, ctx.path, body));
     if (claim.kind === 'replay') {
       ctx.set('Idempotent-Replayed', 'true');
-      return { status: 202, body: claim.body as AutomationSubmitted };
+      const stored = claim.body as AutomationSubmitted;
+      // Answers stored before `statusUrl` existed get it on replay.
+      return answered(ctx, { ...stored, statusUrl: stored.statusUrl ?? statusUrlOf(ctx, stored.taskId) });
     }
   }
+  let answer: AutomationSubmitted;
   try {
     const callback = await callbackTarget(ctx, body.callbackUrl);
     const submitted = await run(async (tx, task) => {
       if (callback) await recordCallback(tx, task.task.id, callback.apiTokenId, callback.url);
-      if (key) await completeIdempotencyKey(tx, userId, key, 202, answerOf(kind, task));
+      if (key) await completeIdempotencyKey(tx, userId, key, 202, answerOf(ctx, kind, task));
     });
-    return { status: 202, body: answerOf(kind, submitted) };
+    answer = answerOf(ctx, kind, submitted);
   } catch (error) {
     if (key) await releaseIdempotencyKey(em, userId, key);
     throw error;
   }
+  return answered(ctx, answer);
+}
+
+/** 202 with `Location`; with `Prefer: wait=N`, held until the task ends (200 with `result`) or N seconds pass. */
+async function answered(ctx: AppContext, answer: AutomationSubmitted): Promise<SubmitAnswer> {
+  ctx.set('Location', answer.statusUrl);
+  const wait = preferredWait(ctx.get('Prefer'));
+  if (wait === null) return { status: 202, body: answer };
+  ctx.set('Preference-Applied', `wait=${wait}`);
+  const gone = new AbortController();
+  // The response closes before it is sent only when the client went away.
+  ctx.res.once('close', () => gone.abort());
+  const task = await waitForTaskEnd(ctx.state.em, caller(ctx).id, answer.taskId, wait, gone.signal);
+  if (!task) return { status: 202, body: answer };
+  const result = presentAutomationStatus(task);
+  return { status: result.status === 'processing' ? 202 : 200, body: { ...answer, result } };
 }
 
 const IMAGE_SIZE_RATIO = (size: string) => (size === 'auto' ? '1:1' : size);

@@ -2720,12 +2720,13 @@ export interface components {
          *       "taskId": "tsk_5f1c2a7e9b",
          *       "creditsUsed": 4,
          *       "remainingCredits": 96,
-         *       "type": "text_to_image"
+         *       "type": "text_to_image",
+         *       "statusUrl": "https://studio.example.com/api/n8n/image-status/tsk_5f1c2a7e9b"
          *     }
          */
         AutomationSubmitted: {
             /**
-             * @description Always true on a 202.
+             * @description Always true: the task was accepted and charged.
              * @example true
              * @enum {boolean}
              */
@@ -2751,6 +2752,74 @@ export interface components {
              * @enum {string}
              */
             type: "text_to_image" | "edit_image" | "upscale";
+            /**
+             * @description The task's status address (also in `Location`): GET it with the same token until `status` is not `processing`.
+             * @example https://studio.example.com/api/n8n/image-status/tsk_5f1c2a7e9b
+             */
+            statusUrl: string;
+            result?: components["schemas"]["AutomationTaskStatus"];
+        };
+        /**
+         * @description Only when the request asked `Prefer: wait=N`: where the task stood when the answer was sent (200 when it had ended, 202 when it was still processing after N seconds).
+         * @example {
+         *       "success": true,
+         *       "status": "completed",
+         *       "imageUrl": "https://studio.example.com/files/results/tsk_5f1c2a7e9b/0.png",
+         *       "taskId": "tsk_5f1c2a7e9b",
+         *       "prompt": "A banana astronaut floating above the Earth",
+         *       "aspectRatio": "16:9",
+         *       "creditsUsed": 4,
+         *       "error": null,
+         *       "creditsRefunded": 0
+         *     }
+         */
+        AutomationTaskStatus: {
+            /**
+             * @description False when the task failed.
+             * @example true
+             */
+            success: boolean;
+            /**
+             * @description processing until the task ends.
+             * @example completed
+             * @enum {string}
+             */
+            status: "processing" | "completed" | "failed";
+            /**
+             * @description Completed: the stored result (for an upscale, the HD image). Null otherwise.
+             * @example https://studio.example.com/files/results/tsk_5f1c2a7e9b/0.png
+             */
+            imageUrl: string | null;
+            /**
+             * @description Our task id.
+             * @example tsk_5f1c2a7e9b
+             */
+            taskId: string;
+            /**
+             * @description The prompt (for an upscale, e.g. `Upscale x4`).
+             * @example A banana astronaut floating above the Earth
+             */
+            prompt: string;
+            /**
+             * @description Aspect ratio of the result.
+             * @example 16:9
+             */
+            aspectRatio: string;
+            /**
+             * @description Credits charged for the task.
+             * @example 4
+             */
+            creditsUsed: number;
+            /**
+             * @description Failed: why. Null otherwise.
+             * @example null
+             */
+            error: string | null;
+            /**
+             * @description Failed: the credits returned to you; 0 otherwise.
+             * @example 0
+             */
+            creditsRefunded: number;
         };
         /**
          * @description Text to image.
@@ -2905,68 +2974,6 @@ export interface components {
              * @example https://n8n.example.com/webhook-waiting/1234
              */
             callbackUrl?: string;
-        };
-        /**
-         * @description Where a task stands; also the body of the callback POST.
-         * @example {
-         *       "success": true,
-         *       "status": "completed",
-         *       "imageUrl": "https://studio.example.com/files/results/tsk_5f1c2a7e9b/0.png",
-         *       "taskId": "tsk_5f1c2a7e9b",
-         *       "prompt": "A banana astronaut floating above the Earth",
-         *       "aspectRatio": "16:9",
-         *       "creditsUsed": 4,
-         *       "error": null,
-         *       "creditsRefunded": 0
-         *     }
-         */
-        AutomationTaskStatus: {
-            /**
-             * @description False when the task failed.
-             * @example true
-             */
-            success: boolean;
-            /**
-             * @description processing until the task ends.
-             * @example completed
-             * @enum {string}
-             */
-            status: "processing" | "completed" | "failed";
-            /**
-             * @description Completed: the stored result (for an upscale, the HD image). Null otherwise.
-             * @example https://studio.example.com/files/results/tsk_5f1c2a7e9b/0.png
-             */
-            imageUrl: string | null;
-            /**
-             * @description Our task id.
-             * @example tsk_5f1c2a7e9b
-             */
-            taskId: string;
-            /**
-             * @description The prompt (for an upscale, e.g. `Upscale x4`).
-             * @example A banana astronaut floating above the Earth
-             */
-            prompt: string;
-            /**
-             * @description Aspect ratio of the result.
-             * @example 16:9
-             */
-            aspectRatio: string;
-            /**
-             * @description Credits charged for the task.
-             * @example 4
-             */
-            creditsUsed: number;
-            /**
-             * @description Failed: why. Null otherwise.
-             * @example null
-             */
-            error: string | null;
-            /**
-             * @description Failed: the credits returned to you; 0 otherwise.
-             * @example 0
-             */
-            creditsRefunded: number;
         };
         /**
          * @description An n8n workflow to import (Workflows > Import from File); only the Bearer credential needs choosing.
@@ -6255,6 +6262,8 @@ export interface operations {
             header?: {
                 /** @description Optional. Repeating a request with the same key and body within 24 h replays the first answer and charges nothing again; the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. */
                 "idempotency-key"?: string;
+                /** @description Optional `wait=N` (1 to 60): hold the answer until the task ends or N seconds pass, so a simple client needs no polling. An ended task answers 200 with `result`; otherwise 202 as usual. `Preference-Applied` says when it was honoured. */
+                prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -6265,9 +6274,26 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Ended while the answer waited (`Prefer: wait=N`); `result` holds its status. */
+            200: {
+                headers: {
+                    /** @description The task's status address (the same as `statusUrl`). */
+                    Location?: string;
+                    /** @description `wait=N` when `Prefer: wait=N` was honoured. */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationSubmitted"];
+                };
+            };
             /** @description Queued. */
             202: {
                 headers: {
+                    /** @description The task's status address (the same as `statusUrl`). */
+                    Location?: string;
+                    /** @description `wait=N` when `Prefer: wait=N` was honoured. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6365,6 +6391,8 @@ export interface operations {
             header?: {
                 /** @description Optional. Repeating a request with the same key and body within 24 h replays the first answer and charges nothing again; the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. */
                 "idempotency-key"?: string;
+                /** @description Optional `wait=N` (1 to 60): hold the answer until the task ends or N seconds pass, so a simple client needs no polling. An ended task answers 200 with `result`; otherwise 202 as usual. `Preference-Applied` says when it was honoured. */
+                prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -6375,9 +6403,26 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Ended while the answer waited (`Prefer: wait=N`); `result` holds its status. */
+            200: {
+                headers: {
+                    /** @description The task's status address (the same as `statusUrl`). */
+                    Location?: string;
+                    /** @description `wait=N` when `Prefer: wait=N` was honoured. */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationSubmitted"];
+                };
+            };
             /** @description Queued. */
             202: {
                 headers: {
+                    /** @description The task's status address (the same as `statusUrl`). */
+                    Location?: string;
+                    /** @description `wait=N` when `Prefer: wait=N` was honoured. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6484,6 +6529,8 @@ export interface operations {
             header?: {
                 /** @description Optional. Repeating a request with the same key and body within 24 h replays the first answer and charges nothing again; the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. */
                 "idempotency-key"?: string;
+                /** @description Optional `wait=N` (1 to 60): hold the answer until the task ends or N seconds pass, so a simple client needs no polling. An ended task answers 200 with `result`; otherwise 202 as usual. `Preference-Applied` says when it was honoured. */
+                prefer?: string;
             };
             path?: never;
             cookie?: never;
@@ -6494,9 +6541,26 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Ended while the answer waited (`Prefer: wait=N`); `result` holds its status. */
+            200: {
+                headers: {
+                    /** @description The task's status address (the same as `statusUrl`). */
+                    Location?: string;
+                    /** @description `wait=N` when `Prefer: wait=N` was honoured. */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationSubmitted"];
+                };
+            };
             /** @description Queued. */
             202: {
                 headers: {
+                    /** @description The task's status address (the same as `statusUrl`). */
+                    Location?: string;
+                    /** @description `wait=N` when `Prefer: wait=N` was honoured. */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6615,7 +6679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AutomationTaskStatus"];
+                    "application/json": components["schemas"]["AutomationTaskStatus"] & unknown;
                 };
             };
             /** @description The request is invalid (see `errors` for field pointers). */
