@@ -14,6 +14,7 @@ import { cors } from './http/cors.ts';
 import { registerDocs } from './http/docs.ts';
 import { composePrincipalResolvers, resolvePrincipal } from './http/principal.ts';
 import { problemHandler } from './http/problem-handler.ts';
+import { registerProblemPages } from './http/problem-pages.ts';
 import { requestContext } from './http/request-context.ts';
 import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): App {
   const router: AppRouter = new Router<AppState, AppContextExtras>();
   const docs = registerDocs(router);
   registerSandboxCheckout(router);
+  registerProblemPages(router);
   bindRoutes(router, deps.routes ?? allRoutes, deps.handlers ?? moduleHandlers, { validateResponses: !config.isProduction });
   const ui = config.staticDir
     ? serveStatic({

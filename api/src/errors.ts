@@ -1,5 +1,5 @@
 // RFC 9457 problems: every 4xx/5xx answer is one of these, serialized in one place (http/problem-handler.ts).
-import type { FieldError, Problem } from '@app/contract';
+import { type FieldError, type Problem, problemSlug } from '@app/contract';
 
 /** Where a validated value came from; the first segment of a field pointer. */
 export type InputLocation = 'body' | 'query' | 'params' | 'headers';
@@ -52,11 +52,11 @@ export class HttpProblem extends Error {
     return problemType(this.code);
   }
 
-  /** The response body; `instance` is the request id. */
-  toProblem(instance?: string): Problem {
+  /** The response body; `instance` is the request id, `origin` makes `type` absolute (a page explaining the code). */
+  toProblem(instance?: string, origin?: string): Problem {
     const detail = withFieldReasons(this.detail, this.errors);
     return {
-      type: this.type,
+      type: origin ? `${origin.replace(/\/+$/, '')}${this.type}` : this.type,
       title: this.title,
       status: this.status,
       ...(detail !== undefined && { detail }),
@@ -81,9 +81,9 @@ function withFieldReasons(detail: string | undefined, errors: readonly FieldErro
   return [detail, ...reasons].filter(Boolean).join(' ') + more;
 }
 
-/** `validation_failed` -> `/problems/validation-failed`. */
+/** `validation_failed` -> `/problems/validation-failed`, the path of the page explaining it. */
 export function problemType(code: string): string {
-  return `/problems/${code.replaceAll('_', '-')}`;
+  return `/problems/${problemSlug(code)}`;
 }
 
 /** One RFC 6901 reference token: `~` and `/` escaped; symbols and numbers stringified. */

@@ -71,16 +71,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       resolvePrincipal: options.resolvePrincipal,
     });
     const listening = createServer(app.callback());
-    answerClientErrors(listening);
+    // Problems' `type` is absolute: PUBLIC_URL, else the address we listen on.
+    answerClientErrors(listening, () => config.publicUrl ?? publicOrigin(listening));
     server = listening;
     await new Promise<void>((resolve, reject) => {
       listening.once('error', reject);
       listening.listen(config.port, config.host, () => resolve());
     });
-    const { address, port } = listening.address() as AddressInfo;
-    const host = address.includes(':') ? `[${address}]` : address;
     // Built once the address is known: stored files are published under PUBLIC_URL, else under this address.
-    const studio = createStudioRuntime({ config, orm, logger, publicUrl: config.publicUrl ?? `http://${host}:${port}` });
+    const studio = createStudioRuntime({ config, orm, logger, publicUrl: config.publicUrl ?? publicOrigin(listening) });
     app.context.services.studio = studio;
     // Failed generations and low KIE credits go to the operator's Telegram (admin module).
     wireOperatorAlerts(studio, { orm, config, logger });
@@ -110,7 +109,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       })();
       return closing;
     };
-    return { url: `http://${host}:${port}`, app, server: listening, orm, logger, studio, jobs: openedJobs, close };
+    return { url: publicOrigin(listening), app, server: listening, orm, logger, studio, jobs: openedJobs, close };
   } catch (error) {
     server?.close();
     await jobs?.stop(0);
@@ -162,4 +161,10 @@ async function main(): Promise<void> {
 
 if (import.meta.main) {
   await main();
+}
+
+/** `http://<address>:<port>` of a listening server (IPv6 in brackets). */
+function publicOrigin(listening: Server): string {
+  const { address, port } = listening.address() as AddressInfo;
+  return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
 }

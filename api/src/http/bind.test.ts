@@ -197,7 +197,7 @@ describe('bindRoutes', () => {
     expect(wrongMethod.headers.get('allow')).toBe('HEAD, GET, POST');
     const unknown = await call('GET', '/api/nothing-here');
     expect(unknown.status).toBe(404);
-    expect(unknown.body.type).toBe('/problems/not-found');
+    expect(unknown.body.type).toMatch(/^http:\/\/.+\/problems\/not-found$/);
   });
 });
 

@@ -30,9 +30,9 @@ const MALFORMED = {
 };
 
 /** The raw response for a parser error: status line, problem+json body, connection closed. */
-export function clientErrorResponse(errorCode: string | undefined): string {
+export function clientErrorResponse(errorCode: string | undefined, origin?: string): string {
   const { reason, ...init } = PARSER_PROBLEMS[errorCode ?? ''] ?? MALFORMED;
-  const body = JSON.stringify(new HttpProblem(init).toProblem());
+  const body = JSON.stringify(new HttpProblem(init).toProblem(undefined, origin));
   return [
     `HTTP/1.1 ${init.status} ${reason}`,
     'Content-Type: application/problem+json',
@@ -44,13 +44,13 @@ export function clientErrorResponse(errorCode: string | undefined): string {
   ].join('\r\n');
 }
 
-/** Answers Node's client errors with problems; a socket already gone or answered is just closed. */
-export function answerClientErrors(server: Server): void {
+/** Answers Node's client errors with problems (`origin` makes their `type` absolute); a socket already gone or answered is just closed. */
+export function answerClientErrors(server: Server, origin?: () => string | undefined): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) {
       socket.destroy();
       return;
     }
-    socket.end(clientErrorResponse(error.code));
+    socket.end(clientErrorResponse(error.code, origin?.()));
   });
 }

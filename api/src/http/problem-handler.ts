@@ -54,7 +54,8 @@ export function problemHandler(logger: Logger): Middleware<AppState, AppContextE
       ctx.status = problem.status;
       for (const [name, value] of Object.entries(problem.headers)) ctx.set(name, value);
       ctx.type = 'application/problem+json';
-      ctx.body = JSON.stringify(problem.toProblem(ctx.state.requestId));
+      // Apps built without services (tests of one middleware) still get an absolute type from the request.
+      ctx.body = JSON.stringify(problem.toProblem(ctx.state.requestId, ctx.services?.config.publicUrl || `${ctx.protocol}://${ctx.host}`));
     }
   };
 }

@@ -15,7 +15,10 @@ export type FieldError = z.infer<typeof FieldError>;
 /** RFC 9457 problem details, the body of every 4xx and 5xx answer. */
 export const Problem = z
   .object({
-    type: z.string().describe('Stable URI naming the kind of problem.').openapi({ example: '/problems/validation-failed' }),
+    type: z
+      .string()
+      .describe('Stable absolute URI naming the kind of problem; it opens a page saying what it means and what to do.')
+      .openapi({ example: 'https://studio.example.com/problems/validation-failed' }),
     title: z.string().describe('Short summary of the kind of problem.').openapi({ example: 'Validation failed' }),
     status: z.number().int().describe('HTTP status code.').openapi({ example: 400 }),
     detail: z

@@ -1024,8 +1024,8 @@ export interface components {
         /** @description An RFC 9457 problem details object. */
         Problem: {
             /**
-             * @description Stable URI naming the kind of problem.
-             * @example /problems/validation-failed
+             * @description Stable absolute URI naming the kind of problem; it opens a page saying what it means and what to do.
+             * @example https://studio.example.com/problems/validation-failed
              */
             type: string;
             /**

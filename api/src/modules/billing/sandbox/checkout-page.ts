@@ -3,13 +3,11 @@
 import { notFound, unauthorized } from '../../../errors.ts';
 import type { AppRouter } from '../../../http/bind.ts';
 import type { AppContext } from '../../../http/context.ts';
+import { escapeHtml, htmlPage } from '../../../http/html-page.ts';
 import { assertSameSiteRequest } from '../../auth/csrf.ts';
 import { minorUnitsToPrice } from '../money.ts';
 import { notifyPurchaseCompleted } from '../notifications/purchase-notification.ts';
 import { approveSandboxCheckout, buyersCheckout, cancelSandboxCheckout } from './approve.service.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The signed-in buyer; the sandbox must be on (404 otherwise, as if the page did not exist). */
 function buyerOf(ctx: AppContext): string {
@@ -17,21 +15,6 @@ function buyerOf(ctx: AppContext): string {
   const userId = ctx.state.user?.id;
   if (!userId) throw unauthorized('Sign in to pay.');
   return userId;
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-body{font-family:system-ui,sans-serif;margin:0;background:#f6f7fb;color:#1d2433}
-main{max-width:28rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 2px 12px #0001}
-.badge{display:inline-block;padding:.25rem .6rem;border-radius:99px;background:#fff4d6;color:#7a4b00;font-weight:600;font-size:.85rem}
-dl{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem}dt{color:#5b6478}dd{margin:0;font-weight:600}
-.actions{display:flex;gap:.75rem;margin-top:1.5rem}form{margin:0}
-button{font:inherit;padding:.7rem 1.2rem;border-radius:8px;border:1px solid #c9cfdb;background:#fff;cursor:pointer}
-button.pay{background:#1d4ed8;border-color:#1d4ed8;color:#fff;font-weight:600}
-</style></head><body><main>${body}</main></body></html>`;
 }
 
 /** Registers GET /sandbox-checkout/:id and its approve and cancel actions. */
@@ -42,7 +25,7 @@ export function registerSandboxCheckout(router: AppRouter): void {
     ctx.type = 'html';
     const action = (verb: string) => `/sandbox-checkout/${encodeURIComponent(checkout.id)}/${verb}`;
     const decided = checkout.status === 'pending' ? '' : `<p>This checkout is already ${escapeHtml(checkout.status)}.</p>`;
-    ctx.body = page(
+    ctx.body = htmlPage(
       'Sandbox checkout',
       `<span class="badge">Sandbox: test payment, no money moves</span>
 <h1>Sandbox checkout</h1>
