@@ -76,6 +76,17 @@ describe('problems', () => {
     expect(many.message).not.toContain('f5');
   });
 
+  it('do not repeat a field reason the detail already says', () => {
+    const problem = new HttpProblem({
+      status: 409,
+      code: 'cannot_change_self',
+      title: 'You cannot do this to your own account',
+      detail: 'You cannot remove your own admin rights.',
+      errors: [{ pointer: '/body/isAdmin', detail: 'You cannot remove your own admin rights.' }],
+    }).toProblem();
+    expect(problem.message).toBe('You cannot remove your own admin rights.');
+  });
+
   it('fall back to the title for message when there is no detail', () => {
     expect(new HttpProblem({ status: 500, code: 'internal_error', title: 'Internal server error' }).toProblem().message).toBe(
       'Internal server error',

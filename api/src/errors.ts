@@ -73,11 +73,14 @@ export class HttpProblem extends Error {
 /** `Invalid request body.` + `prompt: Required. input.image_size: Invalid option.` (the first five fields). */
 function withFieldReasons(detail: string | undefined, errors: readonly FieldError[] | undefined): string | undefined {
   if (!errors?.length) return detail;
-  const reasons = errors.slice(0, 5).map((error) => {
+  // A reason the detail already says (one-field problems often repeat it) is not said twice.
+  const unsaid = errors.filter((error) => !detail?.includes(error.detail.replace(/\.$/, '')));
+  if (!unsaid.length) return detail;
+  const reasons = unsaid.slice(0, 5).map((error) => {
     const field = error.pointer.split('/').slice(2).join('.') || error.pointer.split('/')[1] || 'request';
     return `${field}: ${error.detail.replace(/\.$/, '')}.`;
   });
-  const more = errors.length > 5 ? ` (${errors.length - 5} more)` : '';
+  const more = unsaid.length > 5 ? ` (${unsaid.length - 5} more)` : '';
   return [detail, ...reasons].filter(Boolean).join(' ') + more;
 }
 

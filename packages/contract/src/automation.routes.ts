@@ -8,6 +8,9 @@ import {
   N8nTemplateParams,
   N8nWorkflow,
   SubmitHeaders,
+  WebhookDeliveryItem,
+  WebhookDeliveryList,
+  WebhookDeliveryParams,
 } from './automation.ts';
 import { defineRoute } from './route.ts';
 
@@ -102,3 +105,30 @@ export const n8nTemplate = defineRoute({
 });
 
 export const automationRoutes = [automationGenerate, automationEditImage, automationUpscale, automationImageStatus, n8nTemplate] as const;
+
+export const listWebhookDeliveries = defineRoute({
+  method: 'get',
+  path: '/api/webhook-deliveries',
+  operationId: 'listWebhookDeliveries',
+  summary: 'Recent callbacks',
+  description: "The signed-in user's 50 most recent callback deliveries, with their state and the receiver's answer.",
+  tags: ['Automation'],
+  role: 'user',
+  responses: { 200: { description: 'The deliveries.', schema: WebhookDeliveryList } },
+});
+
+export const redeliverWebhook = defineRoute({
+  method: 'post',
+  path: '/api/webhook-deliveries/{id}/redeliver',
+  operationId: 'redeliverWebhook',
+  summary: 'Send a callback again',
+  description:
+    'Queues one more attempt of a delivered, failed or skipped callback with the same `webhook-id` (receivers dedupe on it), signed anew. 404 for a delivery that is not yours; 409 `conflict` while it is still waiting.',
+  tags: ['Automation'],
+  role: 'user',
+  request: { params: WebhookDeliveryParams },
+  responses: { 202: { description: 'Queued again.', schema: WebhookDeliveryItem } },
+  problems: [409],
+});
+
+export const webhookDeliveryRoutes = [listWebhookDeliveries, redeliverWebhook] as const;

@@ -30,9 +30,22 @@ const CallbackUrl = z
   .max(2048)
   .optional()
   .describe(
-    'Optional public http(s) address that receives the status answer as a signed JSON POST when the task ends (n8n: `{{$execution.resumeUrl}}` of a Wait node). Private and loopback addresses are refused.',
+    'Optional public http(s) address that receives the status answer as a signed JSON POST when the task ends, or at the moments chosen in `callbackEvents` (n8n: `{{$execution.resumeUrl}}` of a Wait node). Private and loopback addresses are refused unless the operator allows their network.',
   )
   .openapi({ example: 'https://n8n.example.com/webhook-waiting/1234' });
+
+export const CALLBACK_EVENTS = ['started', 'completed', 'failed'] as const;
+
+const CallbackEvents = z
+  .array(z.enum(CALLBACK_EVENTS))
+  .min(1, 'Choose at least one event')
+  .max(3)
+  .refine((events) => new Set(events).size === events.length, 'Each event at most once')
+  .default(['completed', 'failed'])
+  .describe(
+    'Which moments of the task `callbackUrl` receives: `started` (the provider took it; `status` is `processing`), `completed`, `failed`. Default: completed and failed.',
+  )
+  .openapi({ example: ['started', 'completed', 'failed'] });
 
 export const AutomationGenerateBody = z
   .object({
@@ -41,6 +54,7 @@ export const AutomationGenerateBody = z
       .describe('What to generate.')
       .openapi({ example: { prompt: 'A banana astronaut floating above the Earth', image_size: '16:9', output_format: 'png' } }),
     callbackUrl: CallbackUrl,
+    callbackEvents: CallbackEvents,
   })
   .openapi('AutomationGenerateBody', {
     description: 'Text to image.',
@@ -72,6 +86,7 @@ export const AutomationEditBody = z
         },
       }),
     callbackUrl: CallbackUrl,
+    callbackEvents: CallbackEvents,
   })
   .openapi('AutomationEditBody', {
     description: 'Edit from 1 to 5 reference images.',
@@ -102,6 +117,7 @@ export const AutomationUpscaleBody = z
       .describe('What to upscale.')
       .openapi({ example: { image_url: 'https://images.example.com/cat.png', scale_ratio: 4, face_enhancement: false } }),
     callbackUrl: CallbackUrl,
+    callbackEvents: CallbackEvents,
   })
   .openapi('AutomationUpscaleBody', {
     description: 'Upscale one image x2, x3 or x4.',
@@ -222,3 +238,41 @@ export const N8nWorkflow = z
     example: { name: 'Nano Banana: generate an image (callback)', nodes: [], connections: {} },
   });
 export type N8nWorkflow = z.infer<typeof N8nWorkflow>;
+
+export const WEBHOOK_DELIVERY_STATES = ['waiting', 'delivered', 'failed', 'skipped'] as const;
+
+export const WebhookDeliveryItem = z
+  .object({
+    id: z
+      .string()
+      .describe('The delivery id, sent as `webhook-id` on every attempt.')
+      .openapi({ example: '2f9c1d3e-5b7a-4c2e-9f10-3a4b5c6d7e8f' }),
+    taskId: z.string().describe('The task it reports on.').openapi({ example: 'tsk_5f1c2a7e9b' }),
+    event: z.enum(CALLBACK_EVENTS).describe('The moment it reports.').openapi({ example: 'completed' }),
+    url: z.string().describe('Where it is sent.').openapi({ example: 'https://n8n.example.com/webhook-waiting/1234' }),
+    tokenName: z.string().describe('The token whose secret signs it.').openapi({ example: 'n8n' }),
+    state: z
+      .enum(WEBHOOK_DELIVERY_STATES)
+      .describe('waiting (not due yet, or retrying), delivered, failed (gave up), skipped (the task ended the other way).')
+      .openapi({ example: 'delivered' }),
+    attempts: z.number().int().describe('Attempts made.').openapi({ example: 1 }),
+    responseCode: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The receiver's HTTP status at the last attempt; null without an answer.")
+      .openapi({ example: 200 }),
+    error: z.string().nullable().describe('Why the last attempt failed.').openapi({ example: null }),
+    createdAt: z.string().describe('When it was recorded (ISO 8601).').openapi({ example: '2026-11-25T10:00:00.000Z' }),
+    deliveredAt: z.string().nullable().describe('When a receiver accepted it.').openapi({ example: '2026-11-25T10:00:12.000Z' }),
+  })
+  .openapi('WebhookDelivery', { description: 'One callback of one task event.' });
+export type WebhookDeliveryItem = z.infer<typeof WebhookDeliveryItem>;
+
+export const WebhookDeliveryList = z
+  .object({ deliveries: z.array(WebhookDeliveryItem).describe('Newest first, at most 50.') })
+  .openapi('WebhookDeliveryList', { description: "The signed-in user's recent callbacks." });
+
+export const WebhookDeliveryParams = z.object({
+  id: z.uuid().describe('The delivery id.').openapi({ example: '2f9c1d3e-5b7a-4c2e-9f10-3a4b5c6d7e8f' }),
+});

@@ -1,6 +1,6 @@
 import { accountRoutes } from './account.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
-import { automationRoutes } from './automation.routes.ts';
+import { automationRoutes, webhookDeliveryRoutes } from './automation.routes.ts';
 import { billingRoutes } from './billing.routes.ts';
 import type { RouteDef } from './route.ts';
 import { studioRoutes } from './studio.routes.ts';
@@ -14,4 +14,5 @@ export const allRoutes: readonly RouteDef[] = [
   ...studioRoutes,
   ...adminRoutes,
   ...automationRoutes,
+  ...webhookDeliveryRoutes,
 ];

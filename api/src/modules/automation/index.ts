@@ -1,4 +1,5 @@
 import type { ApiModule } from '../module.ts';
+import { deliveryHandlers } from './callbacks/deliveries.routes.ts';
 import { WebhookDelivery } from './callbacks/webhook-delivery.entity.ts';
 import { IdempotencyKey } from './idempotency-key.entity.ts';
 import { automationHandlers } from './routes.ts';
@@ -10,5 +11,5 @@ export { callbackFetchOptions } from './callbacks/fetch-options.ts';
 export const automationModule: ApiModule = {
   name: 'automation',
   entities: [IdempotencyKey, WebhookDelivery],
-  handlers: automationHandlers,
+  handlers: { ...automationHandlers, ...deliveryHandlers },
 };

@@ -1,6 +1,6 @@
 // Automation API handlers (n8n and other integrators): bearer token, API prices, images fetched and stored
 // by us before the provider sees them, optional Idempotency-Key, per-token rate limit.
-import type { AutomationSubmitted, automationRoutes } from '@app/contract';
+import type { AutomationGenerateBody, AutomationSubmitted, automationRoutes } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Config } from '../../config.ts';
 import { notFound, tooManyRequests } from '../../errors.ts';
@@ -53,11 +53,13 @@ function createdVia(ctx: AppContext): 'n8n' | 'api' {
 }
 
 /** The callback's address, checked by the SSRF guard before anything is fetched or charged, and its signing token. */
-async function callbackTarget(ctx: AppContext, url: string | undefined) {
+async function callbackTarget(ctx: AppContext, url: string | undefined, events: AutomationCallbackEvents) {
   if (!url) return undefined;
   const fetchOptions = callbackFetchOptions(studioOf(ctx).fetchOptions, ctx.services.config.automationCallbacks.allowedNetworks);
-  return { url, ...(await checkCallbackTarget(ctx.state.em, ctx.get('Authorization'), url, fetchOptions)) };
+  return { url, events, ...(await checkCallbackTarget(ctx.state.em, ctx.get('Authorization'), url, fetchOptions)) };
 }
+
+type AutomationCallbackEvents = AutomationGenerateBody['callbackEvents'];
 
 /** Writes a submission's extras in the task's own transaction (see `SubmitTaskInput.alsoRecord`). */
 type AlsoRecord = (tx: SqlEntityManager, submitted: SubmittedTask) => Promise<void>;
@@ -90,7 +92,7 @@ type SubmitAnswer = { status: 202 | 200; body: AutomationSubmitted };
 async function submitOnce(
   ctx: AppContext,
   kind: TaskKind,
-  body: { callbackUrl?: string | undefined },
+  body: { callbackUrl?: string | undefined; callbackEvents: AutomationCallbackEvents },
   run: (alsoRecord: AlsoRecord) => Promise<SubmittedTask>,
 ): Promise<SubmitAnswer> {
   const key = ctx.get('Idempotency-Key');
@@ -107,9 +109,9 @@ async function submitOnce(
   }
   let answer: AutomationSubmitted;
   try {
-    const callback = await callbackTarget(ctx, body.callbackUrl);
+    const callback = await callbackTarget(ctx, body.callbackUrl, body.callbackEvents);
     const submitted = await run(async (tx, task) => {
-      if (callback) await recordCallback(tx, task.task.id, callback.apiTokenId, callback.url);
+      if (callback) await recordCallback(tx, task.task.id, callback.apiTokenId, callback.url, callback.events);
       if (key) await completeIdempotencyKey(tx, userId, key, 202, answerOf(ctx, kind, task));
     });
     answer = answerOf(ctx, kind, submitted);

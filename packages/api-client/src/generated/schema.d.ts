@@ -1017,6 +1017,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent callbacks
+         * @description The signed-in user's 50 most recent callback deliveries, with their state and the receiver's answer.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a callback again
+         * @description Queues one more attempt of a delivered, failed or skipped callback with the same `webhook-id` (receivers dedupe on it), signed anew. 404 for a delivery that is not yours; 409 `conflict` while it is still waiting.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2863,10 +2903,23 @@ export interface components {
             };
             /**
              * Format: uri
-             * @description Optional public http(s) address that receives the status answer as a signed JSON POST when the task ends (n8n: `{{$execution.resumeUrl}}` of a Wait node). Private and loopback addresses are refused.
+             * @description Optional public http(s) address that receives the status answer as a signed JSON POST when the task ends, or at the moments chosen in `callbackEvents` (n8n: `{{$execution.resumeUrl}}` of a Wait node). Private and loopback addresses are refused unless the operator allows their network.
              * @example https://n8n.example.com/webhook-waiting/1234
              */
             callbackUrl?: string;
+            /**
+             * @description Which moments of the task `callbackUrl` receives: `started` (the provider took it; `status` is `processing`), `completed`, `failed`. Default: completed and failed.
+             * @default [
+             *       "completed",
+             *       "failed"
+             *     ]
+             * @example [
+             *       "started",
+             *       "completed",
+             *       "failed"
+             *     ]
+             */
+            callbackEvents: ("started" | "completed" | "failed")[];
         };
         /**
          * @description Edit from 1 to 5 reference images.
@@ -2924,10 +2977,23 @@ export interface components {
             };
             /**
              * Format: uri
-             * @description Optional public http(s) address that receives the status answer as a signed JSON POST when the task ends (n8n: `{{$execution.resumeUrl}}` of a Wait node). Private and loopback addresses are refused.
+             * @description Optional public http(s) address that receives the status answer as a signed JSON POST when the task ends, or at the moments chosen in `callbackEvents` (n8n: `{{$execution.resumeUrl}}` of a Wait node). Private and loopback addresses are refused unless the operator allows their network.
              * @example https://n8n.example.com/webhook-waiting/1234
              */
             callbackUrl?: string;
+            /**
+             * @description Which moments of the task `callbackUrl` receives: `started` (the provider took it; `status` is `processing`), `completed`, `failed`. Default: completed and failed.
+             * @default [
+             *       "completed",
+             *       "failed"
+             *     ]
+             * @example [
+             *       "started",
+             *       "completed",
+             *       "failed"
+             *     ]
+             */
+            callbackEvents: ("started" | "completed" | "failed")[];
         };
         /**
          * @description Upscale one image x2, x3 or x4.
@@ -2970,10 +3036,23 @@ export interface components {
             };
             /**
              * Format: uri
-             * @description Optional public http(s) address that receives the status answer as a signed JSON POST when the task ends (n8n: `{{$execution.resumeUrl}}` of a Wait node). Private and loopback addresses are refused.
+             * @description Optional public http(s) address that receives the status answer as a signed JSON POST when the task ends, or at the moments chosen in `callbackEvents` (n8n: `{{$execution.resumeUrl}}` of a Wait node). Private and loopback addresses are refused unless the operator allows their network.
              * @example https://n8n.example.com/webhook-waiting/1234
              */
             callbackUrl?: string;
+            /**
+             * @description Which moments of the task `callbackUrl` receives: `started` (the provider took it; `status` is `processing`), `completed`, `failed`. Default: completed and failed.
+             * @default [
+             *       "completed",
+             *       "failed"
+             *     ]
+             * @example [
+             *       "started",
+             *       "completed",
+             *       "failed"
+             *     ]
+             */
+            callbackEvents: ("started" | "completed" | "failed")[];
         };
         /**
          * @description An n8n workflow to import (Workflows > Import from File); only the Bearer credential needs choosing.
@@ -2999,6 +3078,71 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        /** @description The signed-in user's recent callbacks. */
+        WebhookDeliveryList: {
+            /** @description Newest first, at most 50. */
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        /** @description One callback of one task event. */
+        WebhookDelivery: {
+            /**
+             * @description The delivery id, sent as `webhook-id` on every attempt.
+             * @example 2f9c1d3e-5b7a-4c2e-9f10-3a4b5c6d7e8f
+             */
+            id: string;
+            /**
+             * @description The task it reports on.
+             * @example tsk_5f1c2a7e9b
+             */
+            taskId: string;
+            /**
+             * @description The moment it reports.
+             * @example completed
+             * @enum {string}
+             */
+            event: "started" | "completed" | "failed";
+            /**
+             * @description Where it is sent.
+             * @example https://n8n.example.com/webhook-waiting/1234
+             */
+            url: string;
+            /**
+             * @description The token whose secret signs it.
+             * @example n8n
+             */
+            tokenName: string;
+            /**
+             * @description waiting (not due yet, or retrying), delivered, failed (gave up), skipped (the task ended the other way).
+             * @example delivered
+             * @enum {string}
+             */
+            state: "waiting" | "delivered" | "failed" | "skipped";
+            /**
+             * @description Attempts made.
+             * @example 1
+             */
+            attempts: number;
+            /**
+             * @description The receiver's HTTP status at the last attempt; null without an answer.
+             * @example 200
+             */
+            responseCode: number | null;
+            /**
+             * @description Why the last attempt failed.
+             * @example null
+             */
+            error: string | null;
+            /**
+             * @description When it was recorded (ISO 8601).
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * @description When a receiver accepted it.
+             * @example 2026-11-25T10:00:12.000Z
+             */
+            deliveredAt: string | null;
         };
     };
     responses: never;
@@ -6765,6 +6909,121 @@ export interface operations {
             };
             /** @description Not found (or not yours). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

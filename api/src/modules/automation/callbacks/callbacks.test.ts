@@ -1,37 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { AutomationSubmitted, AutomationTaskStatus, Problem } from '@app/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
 import { eventually } from '../../studio/testing/kit.ts';
 import { createApiToken } from '../../tokens/token.service.ts';
+import { startReceiver } from '../testing/receiver.ts';
 import { verifyWebhook } from './signature.ts';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A callback receiver on 127.0.0.1 that answers 500 to the first `failFirst` requests. */
-async function startReceiver() {
-  const received: Received[] = [];
-  const state = { failFirst: 0 };
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      const fail = state.failFirst > 0;
-      if (fail) state.failFirst--;
-      res.writeHead(fail ? 500 : 200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, host: `127.0.0.1:${port}`, received, state, close: () => server.close() };
-}
 
 describe('automation callbacks', () => {
   let server: TestServer;
@@ -67,7 +40,7 @@ describe('automation callbacks', () => {
       .fork()
       .execute<{ id: string; state: string; attempt: number; status_code: number | null; error: string | null }[]>(
         `select d."id", d."state", d."attempt", d."status_code", d."error" from "webhook_deliveries" d
-           join "image_tasks" t on t."id" = d."task_id" where t."task_id" = ?`,
+           join "image_tasks" t on t."id" = d."task_id" where t."task_id" = ? and d."event" = 'completed'`,
         [taskId],
       );
     return row;

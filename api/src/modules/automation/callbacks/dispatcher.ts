@@ -25,15 +25,28 @@ const LEASE_MS = 60_000;
 const BATCH = 10;
 const SEND_TIMEOUT_MS = 10_000;
 
-/** Claims due deliveries whose task has ended; the lease keeps other dispatchers off them. */
+/** When each event has happened: the provider took the task (started), or the task ended that way. */
+const EVENT_HAPPENED = `((d."event" = 'started' and t."status" <> 'pending') or (d."event" = t."status"))`;
+
+/**
+ * Marks `skipped` the deliveries whose event can no longer happen (a `completed` one for a failed task and the
+ * other way round; `started` for a task that failed before any provider took it), then claims the due ones;
+ * the lease keeps other dispatchers off them.
+ */
 async function claimDue(em: SqlEntityManager): Promise<string[]> {
   const now = new Date();
+  await em.execute(
+    `update "webhook_deliveries" d set "state" = 'skipped', "lease_until" = null from "image_tasks" t
+      where t."id" = d."task_id" and d."state" = 'waiting' and d."attempt" = 0 and t."status" in ('completed', 'failed')
+        and ((d."event" = 'completed' and t."status" = 'failed') or (d."event" = 'failed' and t."status" = 'completed')
+          or (d."event" = 'started' and t."status" = 'failed' and t."provider_task_id" is null))`,
+  );
   const rows = await em.execute<{ id: string }[]>(
     `update "webhook_deliveries" set "lease_until" = ? where "id" in (
        select d."id" from "webhook_deliveries" d join "image_tasks" t on t."id" = d."task_id"
         where d."state" = 'waiting' and d."next_attempt_at" <= ? and (d."lease_until" is null or d."lease_until" < ?)
-          and t."status" in ('completed', 'failed')
-        order by d."next_attempt_at" limit ${BATCH} for update of d skip locked)
+          and ${EVENT_HAPPENED}
+        order by d."next_attempt_at", (d."event" <> 'started') limit ${BATCH} for update of d skip locked)
      returning "id"`,
     [new Date(now.getTime() + LEASE_MS), now, now],
   );
@@ -68,8 +81,8 @@ export class CallbackDispatcher {
 
   async #attempt(id: string): Promise<void> {
     const em = this.#options.orm.em.fork();
-    const [row] = await em.execute<{ task_id: string; api_token_id: string; url: string; attempt: number }[]>(
-      'select "task_id", "api_token_id", "url", "attempt" from "webhook_deliveries" where "id" = ?',
+    const [row] = await em.execute<{ task_id: string; api_token_id: string; url: string; attempt: number; event: string }[]>(
+      'select "task_id", "api_token_id", "url", "attempt", "event" from "webhook_deliveries" where "id" = ?',
       [id],
     );
     if (!row) return;
@@ -80,7 +93,12 @@ export class CallbackDispatcher {
       return;
     }
     const body = JSON.stringify(presentAutomationStatus(task));
-    const headers = { 'content-type': 'application/json', ...signWebhook(token.signingSecret, id, Math.floor(Date.now() / 1000), body) };
+    const headers = {
+      'content-type': 'application/json',
+      // Which moment this is (the body is the task's status now, which may already be further along).
+      'webhook-event': row.event,
+      ...signWebhook(token.signingSecret, id, Math.floor(Date.now() / 1000), body),
+    };
     let statusCode: number | null = null;
     let error: string | null = null;
     try {

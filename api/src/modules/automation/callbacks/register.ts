@@ -1,11 +1,14 @@
 // At submission: the callback address is checked and the token that will sign it is found; once the task
 // is queued its delivery is recorded for the dispatcher.
+import type { CALLBACK_EVENTS } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { FetchImageOptions } from '../../../net/fetch-image.ts';
 import { checkUrl, GuardedFetchError } from '../../../net/guarded-fetch.ts';
 import { ApiToken } from '../../tokens/api-token.entity.ts';
 import { hashToken } from '../../tokens/token.service.ts';
 import { invalidCallbackUrl } from '../problems.ts';
+
+type CallbackEvent = (typeof CALLBACK_EVENTS)[number];
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -36,11 +39,19 @@ export async function checkCallbackTarget(
   return { apiTokenId: token.id };
 }
 
-/** Records the delivery of a queued task's callback; the dispatcher sends it once the task has ended. */
-export async function recordCallback(em: SqlEntityManager, taskId: string, apiTokenId: string, url: string): Promise<void> {
-  await em.execute(
-    `insert into "webhook_deliveries" ("id", "task_id", "api_token_id", "url", "state", "attempt", "next_attempt_at", "created_at")
-     values (?, ?, ?, ?, 'waiting', 0, ?, ?)`,
-    [crypto.randomUUID(), taskId, apiTokenId, url, new Date(), new Date()],
-  );
+/** Records one delivery per chosen event of a queued task; the dispatcher sends each once its event has happened. */
+export async function recordCallback(
+  em: SqlEntityManager,
+  taskId: string,
+  apiTokenId: string,
+  url: string,
+  events: readonly CallbackEvent[],
+): Promise<void> {
+  for (const event of events) {
+    await em.execute(
+      `insert into "webhook_deliveries" ("id", "task_id", "api_token_id", "url", "event", "state", "attempt", "next_attempt_at", "created_at")
+       values (?, ?, ?, ?, ?, 'waiting', 0, ?, ?)`,
+      [crypto.randomUUID(), taskId, apiTokenId, url, event, new Date(), new Date()],
+    );
+  }
 }

@@ -1,12 +1,12 @@
+import { CALLBACK_EVENTS, WEBHOOK_DELIVERY_STATES } from '@app/contract';
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { ImageTask } from '../../studio/image-task.entity.ts';
 import { ApiToken } from '../../tokens/api-token.entity.ts';
 
-export const DELIVERY_STATES = ['waiting', 'delivered', 'failed'] as const;
-
 /**
- * One callback to send when a task ends: recorded at submission, sent by the dispatcher once the task is
- * completed or failed, retried with backoff. Its id is the `webhook-id` of every attempt (receivers dedupe on it).
+ * One callback of one task event (started, completed, failed): recorded at submission, sent by the dispatcher once
+ * the event has happened, retried with backoff; `skipped` when the task ended the other way. Its id is the
+ * `webhook-id` of every attempt (receivers dedupe on it).
  */
 export const WebhookDelivery = defineEntity({
   name: 'WebhookDelivery',
@@ -20,7 +20,8 @@ export const WebhookDelivery = defineEntity({
     /** Whose signing secret signs it; deleting the token stops its deliveries. */
     apiToken: p.manyToOne(ApiToken).deleteRule('cascade'),
     url: p.string().length(2048),
-    state: p.enum(DELIVERY_STATES).default('waiting'),
+    event: p.enum(CALLBACK_EVENTS),
+    state: p.enum(WEBHOOK_DELIVERY_STATES).default('waiting'),
     /** Attempts made so far. */
     attempt: p.integer().default(0),
     /** HTTP status of the last attempt (null when it got no answer). */
