@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type BillingConfig, BillingEnvSchema, billingConfigFrom, billingConfigIssues } from './config.billing.ts';
+import { type StorageConfig, StorageEnvSchema, storageConfigFrom, storageConfigIssues } from './config.storage.ts';
 import { type StudioConfig, StudioEnvSchema, studioConfigFrom } from './config.studio.ts';
 import { AllowedNetworks } from './net/allowed-networks.ts';
 
@@ -58,6 +59,8 @@ export interface Config {
   authRateLimits: AuthRateLimitConfig;
   /** The image studio pipeline: providers, background jobs, stored files, limits (see config.studio.ts). */
   studio: StudioConfig;
+  /** Where stored files live: the local folder `studio.filesDir`, or an S3-compatible bucket (see config.storage.ts). */
+  storage: StorageConfig;
   /** Payment provider and Telegram hosts (see config.billing.ts). */
   billing: BillingConfig;
   /** Automation API (`/api/n8n/*`) requests allowed per token and minute. */
@@ -194,7 +197,7 @@ export function defaultRemotes(): Record<string, string> {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const issues: string[] = [];
-  const parsed = EnvSchema.extend(StudioEnvSchema.shape).extend(BillingEnvSchema.shape).safeParse(present);
+  const parsed = EnvSchema.extend(StudioEnvSchema.shape).extend(StorageEnvSchema.shape).extend(BillingEnvSchema.shape).safeParse(present);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) issues.push(`${issue.path.map(String).join('.') || 'env'}: ${issue.message}`);
   }
@@ -203,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e?.NODE_ENV === 'production' && !e.SECRET_KEY) issues.push('SECRET_KEY: required in production (at least 32 random characters)');
   if (e && Boolean(e.ADMIN_USERNAME) !== Boolean(e.ADMIN_PASSWORD)) issues.push('ADMIN_USERNAME, ADMIN_PASSWORD: set both or neither');
   if (e) issues.push(...billingConfigIssues(e, e.NODE_ENV === 'production'));
+  if (e) issues.push(...storageConfigIssues(e));
   if (e && e.SESSION_ABSOLUTE_HOURS < e.SESSION_IDLE_HOURS)
     issues.push('SESSION_ABSOLUTE_HOURS: must not be shorter than SESSION_IDLE_HOURS');
   if (issues.length || !e) throw new ConfigError(`Invalid configuration:\n  ${issues.join('\n  ')}`);
@@ -235,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       registerPerIp: e.REGISTER_LIMIT_PER_IP,
     },
     studio: studioConfigFrom(e, e.DATA_DIR ?? join(REPO_ROOT, 'data')),
+    storage: storageConfigFrom(e),
     billing: billingConfigFrom(e, e.NODE_ENV === 'production'),
     automationRatePerMinute: e.AUTOMATION_RATE_LIMIT_PER_MINUTE,
     // Sent at once when the task ends, then retried after 10 s, 1 min, 5 min, 30 min and 2 h.

@@ -104,6 +104,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           await studio.stop(config.shutdownTimeoutMs);
           await callbacks.stop();
           await openedJobs.stop(config.shutdownTimeoutMs);
+          // Last: jobs stopped above may still have used the storage.
+          studio.storage.close?.();
           await orm.close(true);
         }
       })();

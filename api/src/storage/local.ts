@@ -1,11 +1,12 @@
 // FileStorage on a local folder (default `<DATA_DIR>/files`).
-import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import {
   assertStorageKey,
   type FileStorage,
   isValidStorageKey,
+  PublicFileUrls,
   randomId,
   type StoredContentType,
   type StoredFileBytes,
@@ -27,14 +28,12 @@ export function defaultFilesRoot(dataDir: string): string {
 export class LocalFileStorage implements FileStorage {
   readonly root: string;
   readonly publicBaseUrl: string;
-  readonly #filesPrefix: string;
+  readonly #urls: PublicFileUrls;
 
   constructor(options: LocalFileStorageOptions) {
     this.root = resolve(options.root);
-    const base = new URL(options.publicBaseUrl);
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error('publicBaseUrl must be http(s)');
-    this.publicBaseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
-    this.#filesPrefix = `${this.publicBaseUrl}/files/`;
+    this.#urls = new PublicFileUrls(options.publicBaseUrl);
+    this.publicBaseUrl = this.#urls.publicBaseUrl;
   }
 
   /** Absolute path of a key; refuses invalid keys and anything resolving outside the root. */
@@ -94,14 +93,21 @@ export class LocalFileStorage implements FileStorage {
   }
 
   publicUrl(key: string): string {
-    assertStorageKey(key);
-    return `${this.#filesPrefix}${key}`;
+    return this.#urls.urlFor(key);
   }
 
   keyFromPublicUrl(url: string): string | null {
-    if (typeof url !== 'string' || !url.startsWith(this.#filesPrefix)) return null;
-    const key = url.slice(this.#filesPrefix.length);
-    return isValidStorageKey(key) ? key : null;
+    return this.#urls.keyOf(url);
+  }
+
+  /** The folder exists (created as the first write would) and this process may write to it. */
+  async ping(): Promise<void> {
+    try {
+      await mkdir(this.root, { recursive: true });
+      await access(this.root, constants.W_OK);
+    } catch (error) {
+      throw new Error(`The files folder ${this.root} is not writable: ${(error as Error).message}`, { cause: error });
+    }
   }
 }
 

@@ -39,6 +39,13 @@ export interface FileStorage {
   publicUrl(key: string): string;
   /** The key behind one of our own public URLs, or null for any other URL. */
   keyFromPublicUrl(url: string): string | null;
+  /**
+   * Resolves when the storage can be used now (the folder is writable, the bucket answers); otherwise rejects
+   * with an error saying what is wrong. For readiness checks.
+   */
+  ping(): Promise<void>;
+  /** Releases connections (network stores); the storage is not used afterwards. */
+  close?(): void;
 }
 
 export class StorageKeyError extends Error {
@@ -59,6 +66,30 @@ export function assertStorageKey(key: string): StoredContentType {
   const match = typeof key === 'string' && key.length <= 512 ? KEY_PATTERN.exec(key) : null;
   if (!match?.[1]) throw new StorageKeyError(String(key));
   return STORED_CONTENT_TYPES[match[1] as StoredExtension];
+}
+
+/** `${publicBaseUrl}/files/<key>` and back: the stable public URLs of stored files, whatever the backend. */
+export class PublicFileUrls {
+  readonly publicBaseUrl: string;
+  readonly #filesPrefix: string;
+
+  constructor(publicBaseUrl: string) {
+    const base = new URL(publicBaseUrl);
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error('publicBaseUrl must be http(s)');
+    this.publicBaseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+    this.#filesPrefix = `${this.publicBaseUrl}/files/`;
+  }
+
+  urlFor(key: string): string {
+    assertStorageKey(key);
+    return `${this.#filesPrefix}${key}`;
+  }
+
+  keyOf(url: string): string | null {
+    if (typeof url !== 'string' || !url.startsWith(this.#filesPrefix)) return null;
+    const key = url.slice(this.#filesPrefix.length);
+    return isValidStorageKey(key) ? key : null;
+  }
 }
 
 export function contentTypeForKey(key: string): StoredContentType | null {

@@ -12,7 +12,7 @@ import {
   type TestServerOptions,
   type TestUser,
 } from '../../../test/index.ts';
-import type { LocalFileStorage } from '../../storage/local.ts';
+import type { FileStorage } from '../../storage/storage.ts';
 import { type OperatorNotifier, operatorNotifier } from '../billing/notifications/operator-notifier.ts';
 import { applyLedgerEntry } from '../ledger/ledger.service.ts';
 import { AdminSettingsRepository } from '../settings/admin-settings.repository.ts';
@@ -39,7 +39,7 @@ export interface AdminKit {
   /** A new signed-in user. */
   signedIn(options?: Parameters<typeof createUser>[1]): Promise<SignedIn>;
   /** The app's file storage (the server's studio storage). */
-  files: LocalFileStorage;
+  files: FileStorage;
   /** The app's operator notifier (await `idle()` before reading Telegram messages). */
   notifier(): OperatorNotifier;
   /** Inserts a finished task of the user, charged through the ledger (`usage:<taskId>`) like the studio does. */

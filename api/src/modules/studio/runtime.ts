@@ -1,5 +1,5 @@
 // Everything the studio needs at run time, built once per process after the server knows its public URL:
-// file storage, the provider gateway (KIE or sandbox), events, and the background job runner.
+// file storage (local folder or S3 bucket), the provider gateway (KIE or sandbox), events, and the background job runner.
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { StudioConfig } from '../../config.studio.ts';
@@ -9,7 +9,8 @@ import { createRateLimiter, type RateLimiter } from '../../http/rate-limit.ts';
 import type { FetchImageOptions } from '../../net/fetch-image.ts';
 import type { ImageProvider } from '../../providers/image/provider.ts';
 import { SandboxImageProvider } from '../../providers/image/sandbox/sandbox-provider.ts';
-import { LocalFileStorage } from '../../storage/local.ts';
+import { createFileStorage } from '../../storage/create.ts';
+import type { FileStorage } from '../../storage/storage.ts';
 import { StudioEvents } from './events.ts';
 import type { ProviderName } from './image-task.entity.ts';
 import { ImageTaskRepository } from './image-task.repository.ts';
@@ -41,7 +42,7 @@ declare module '../../http/context.ts' {
 
 export class StudioRuntime {
   readonly config: StudioConfig;
-  readonly storage: LocalFileStorage;
+  readonly storage: FileStorage;
   readonly events: StudioEvents;
   readonly gateway: ProviderGateway;
   readonly runner: TaskRunner;
@@ -67,7 +68,7 @@ export class StudioRuntime {
       throw new Error('allowPrivateFetchFor is a test-only setting and is refused in production');
     }
     this.fetchOptions = config.studio.allowPrivateFetchFor?.length ? { allowPrivateFor: config.studio.allowPrivateFetchFor } : {};
-    this.storage = new LocalFileStorage({ root: config.studio.filesDir, publicBaseUrl: deps.publicUrl });
+    this.storage = createFileStorage({ storage: config.storage, filesDir: config.studio.filesDir, publicBaseUrl: deps.publicUrl });
     this.events = new StudioEvents((error) => logger.error({ err: error }, 'a studio event listener failed'));
     const sandbox = new SandboxImageProvider({
       storage: this.storage,
