@@ -15,6 +15,7 @@ import { startServer } from '../src/server.ts';
 import { createTestDatabase } from './database.ts';
 import { openApiValidator } from './openapi-validator.ts';
 
+export { type Receiver, startReceiver } from '../src/modules/automation/testing/receiver.ts';
 export { type CreateUserOptions, createToken, createUser, login, sessionCookieOf, signIn, type TestUser } from './accounts.ts';
 export { ContractViolation, OpenApiValidator, openApiValidator } from './openapi-validator.ts';
 

@@ -3,6 +3,7 @@ import { PageHeader } from '@app/ui';
 import { useSessionUser } from '../session/useSessionUser.ts';
 import { PageSpinner } from '../shared/PageSpinner.tsx';
 import { SignInPrompt } from '../shared/SignInPrompt.tsx';
+import { DeliveriesCard } from './DeliveriesCard.tsx';
 import { IntegrationGuide } from './IntegrationGuide.tsx';
 import { TokenManager } from './TokenManager.tsx';
 import './api-page.css';
@@ -18,7 +19,10 @@ export function ApiPage() {
         <PageSpinner />
       ) : user ? (
         // Keyed by user: another sign-in on this tab never sees the previous user's fresh token.
-        <TokenManager key={user.id} userId={user.id} />
+        <>
+          <TokenManager key={user.id} userId={user.id} />
+          <DeliveriesCard key={`deliveries-${user.id}`} />
+        </>
       ) : (
         <SignInPrompt title={t('account.apiSignInTitle')} body={t('account.apiSignInBody')} />
       )}
