@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'scripts', include: ['*.test.ts', 'bench/**/*.test.ts'], root: import.meta.dirname },
+  test: { name: 'scripts', include: ['*.test.ts', 'bench/**/*.test.ts', 'mock/**/*.test.ts'], root: import.meta.dirname },
 });

@@ -70,7 +70,8 @@ export const LEDGER_ENTRY_TYPES = ['purchase', 'refund', 'usage', 'bonus', 'adju
 
 export const UserStats = z
   .object({
-    credits: z.number().int().describe('Current credit balance.').openapi({ example: 1200 }),
+    // The same balance as the example user's (CurrentUser.credits), so a UI run on the mock agrees with itself.
+    credits: z.number().int().describe('Current credit balance.').openapi({ example: 120 }),
     videosCreated: z
       .number()
       .int()

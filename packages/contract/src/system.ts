@@ -13,7 +13,14 @@ export const RemoteManifest = z
     remotes: z
       .record(z.string(), z.string())
       .describe('Federated remote name to the URL of its `remoteEntry.js`.')
-      .openapi({ example: { studio: '/remotes/studio/remoteEntry.js', admin: 'http://127.0.0.1:4174/remoteEntry.js' } }),
+      .openapi({
+        example: {
+          studio: '/remotes/studio/remoteEntry.js',
+          billing: '/remotes/billing/remoteEntry.js',
+          account: '/remotes/account/remoteEntry.js',
+          admin: '/remotes/admin/remoteEntry.js',
+        },
+      }),
   })
   .openapi('RemoteManifest');
 export type RemoteManifest = z.infer<typeof RemoteManifest>;

@@ -1137,7 +1137,9 @@ export interface components {
              * @description Federated remote name to the URL of its `remoteEntry.js`.
              * @example {
              *       "studio": "/remotes/studio/remoteEntry.js",
-             *       "admin": "http://127.0.0.1:4174/remoteEntry.js"
+             *       "billing": "/remotes/billing/remoteEntry.js",
+             *       "account": "/remotes/account/remoteEntry.js",
+             *       "admin": "/remotes/admin/remoteEntry.js"
              *     }
              */
             remotes: {
@@ -1242,7 +1244,7 @@ export interface components {
         UserStats: {
             /**
              * @description Current credit balance.
-             * @example 1200
+             * @example 120
              */
             credits: number;
             /**

@@ -8,7 +8,7 @@ const base = `http://127.0.0.1:${port}`;
 let mock: ChildProcess;
 
 beforeAll(async () => {
-  mock = spawn(process.execPath, [fileURLToPath(new URL('./mock.ts', import.meta.url))], {
+  mock = spawn(process.execPath, [fileURLToPath(new URL('./prism.ts', import.meta.url))], {
     env: { ...process.env, MOCK_PORT: String(port) },
     stdio: 'ignore',
   });
