@@ -1,5 +1,5 @@
 import { defineRoute } from './route.ts';
-import { Health, RemoteManifest } from './system.ts';
+import { Health, Readiness, RemoteManifest } from './system.ts';
 
 export const getHealth = defineRoute({
   method: 'get',
@@ -9,6 +9,19 @@ export const getHealth = defineRoute({
   tags: ['System'],
   role: 'anonymous',
   responses: { 200: { description: 'The process is up and its database answers.', schema: Health } },
+});
+
+export const getReadiness = defineRoute({
+  method: 'get',
+  path: '/readyz',
+  operationId: 'getReadiness',
+  summary: 'Readiness: database, migrations and file storage',
+  description:
+    'For load balancers and orchestrators: 200 when this process can serve and work, 503 `unavailable` naming what is not ready (the database, a migration not applied yet, or the file storage).',
+  tags: ['System'],
+  role: 'anonymous',
+  responses: { 200: { description: 'Ready.', schema: Readiness } },
+  problems: [503],
 });
 
 export const getRemoteManifest = defineRoute({
@@ -22,4 +35,4 @@ export const getRemoteManifest = defineRoute({
   responses: { 200: { description: 'Remote name to entry URL.', schema: RemoteManifest } },
 });
 
-export const systemRoutes = [getHealth, getRemoteManifest] as const;
+export const systemRoutes = [getHealth, getReadiness, getRemoteManifest] as const;

@@ -1,12 +1,33 @@
 // Health and UI configuration.
 import type { systemRoutes } from '@app/contract';
+import { HttpProblem } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
+import { checkReadiness } from './readiness.ts';
 
 export const systemHandlers = {
   /** Up when the database answers a trivial query. */
   async getHealth(ctx) {
     await ctx.state.em.execute('select 1');
     return { status: 200, body: { status: 'ok', uptimeSeconds: Math.round(process.uptime() * 10) / 10 } };
+  },
+
+  /** Ready when the database answers, every migration is applied and the file storage can be used. */
+  async getReadiness(ctx) {
+    ctx.set('Cache-Control', 'no-store');
+    const outcome = await checkReadiness(ctx.state.em, ctx.services.orm, ctx.services.studio?.storage);
+    if (!outcome.ready) {
+      // The reasons may name hosts and buckets: they go to the log, the answer only names the checks.
+      ctx.services.logger.warn({ reasons: outcome.reasons }, 'not ready');
+      throw new HttpProblem({
+        status: 503,
+        code: 'unavailable',
+        title: 'Service unavailable',
+        detail: `Not ready: ${outcome.failed.join(', ')}.`,
+        retryable: true,
+        headers: { 'Retry-After': '5' },
+      });
+    }
+    return { status: 200, body: outcome.body };
   },
 
   /** Where the host loads each remote from, as configured (defaults to this origin). */

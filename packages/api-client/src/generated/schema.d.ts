@@ -20,6 +20,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: database, migrations and file storage
+         * @description For load balancers and orchestrators: 200 when this process can serve and work, 503 `unavailable` naming what is not ready (the database, a migration not applied yet, or the file storage).
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/remotes": {
         parameters: {
             query?: never;
@@ -1131,6 +1151,45 @@ export interface components {
              * @example 42.5
              */
             uptimeSeconds: number;
+        };
+        /**
+         * @example {
+         *       "status": "ready",
+         *       "checks": {
+         *         "database": "ok",
+         *         "migrations": "ok",
+         *         "storage": "ok"
+         *       }
+         *     }
+         */
+        Readiness: {
+            /**
+             * @description The process can take traffic and work.
+             * @example ready
+             * @enum {string}
+             */
+            status: "ready";
+            /** @description Each dependency checked. */
+            checks: {
+                /**
+                 * @description The database answers.
+                 * @example ok
+                 * @enum {string}
+                 */
+                database: "ok";
+                /**
+                 * @description Every migration of this build is applied.
+                 * @example ok
+                 * @enum {string}
+                 */
+                migrations: "ok";
+                /**
+                 * @description The file storage (local folder or bucket) can be used.
+                 * @example ok
+                 * @enum {string}
+                 */
+                storage: "ok";
+            };
         };
         RemoteManifest: {
             /**
@@ -3175,6 +3234,44 @@ export interface operations {
             };
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Temporarily unavailable, or switched off by the administrator. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
