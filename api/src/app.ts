@@ -21,6 +21,8 @@ import { requestLog } from './http/request-log.ts';
 import { remoteOrigins, securityHeaders } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
 import { createLogger } from './logger.ts';
+import { observeRequests } from './metrics/observe-requests.ts';
+import { registerMetrics } from './metrics/scrape.ts';
 import { registerSandboxCheckout } from './modules/billing/index.ts';
 import { handlers as moduleHandlers, principalResolvers } from './modules/index.ts';
 import { storedFiles } from './modules/studio/files.middleware.ts';
@@ -58,6 +60,7 @@ export function createApp(deps: AppDeps): App {
   const docs = registerDocs(router);
   registerSandboxCheckout(router);
   registerProblemPages(router);
+  registerMetrics(router);
   bindRoutes(router, deps.routes ?? allRoutes, deps.handlers ?? moduleHandlers, { validateResponses: !config.isProduction });
   const ui = config.staticDir
     ? serveStatic({
@@ -67,6 +70,7 @@ export function createApp(deps: AppDeps): App {
     : undefined;
 
   app.use(requestId());
+  app.use(observeRequests());
   app.use(requestLog(logger));
   app.use(
     securityHeaders({

@@ -70,6 +70,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       routes: options.routes,
       resolvePrincipal: options.resolvePrincipal,
     });
+    app.context.services.jobs = jobs;
     const listening = createServer(app.callback());
     // Problems' `type` is absolute: PUBLIC_URL, else the address we listen on.
     answerClientErrors(listening, () => config.publicUrl ?? publicOrigin(listening));

@@ -4,6 +4,7 @@ import type { ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Orm } from '../db/orm.ts';
+import type { Jobs } from '../jobs/boss.ts';
 
 /** Who is calling, as resolved from a session cookie or an API token. */
 export interface Principal {
@@ -32,6 +33,8 @@ export interface AppServices {
   config: Config;
   orm: Orm;
   logger: Logger;
+  /** pg-boss, once the server has opened it (apps built without a server have none). */
+  jobs?: Jobs;
 }
 
 export interface AppContextExtras {

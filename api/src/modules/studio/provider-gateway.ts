@@ -1,7 +1,9 @@
 // Which provider a task goes to, and talking to it: KIE accounts in rotation when any is enabled,
 // otherwise the sandbox (never in production). Status checks use the same account that submitted.
+
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { StudioConfig } from '../../config.studio.ts';
+import { providerCalls } from '../../metrics/registry.ts';
 import { type KieAccount, submitWithFailover } from '../../providers/image/kie/accounts.ts';
 import { KieImageProvider } from '../../providers/image/kie/client.ts';
 import {
@@ -88,15 +90,18 @@ export class ProviderGateway {
         providerFor: (account) => this.#kieFor(account),
         submitOptions: callBackUrl ? { callBackUrl } : undefined,
         onAccountError: async (account, error) => {
+          providerCalls.inc({ account: account.name, operation: 'submit', outcome: error.kind });
           if (error.kind === 'insufficient_credits') await accounts.markOutOfCredits(account.id);
         },
       });
+      providerCalls.inc({ account: result.account.name, operation: 'submit', outcome: 'ok' });
       return { provider: 'kie', providerTaskId: result.providerTaskId, account: { id: result.account.id, cost: result.cost } };
     }
     if (this.#isProduction) {
       throw new ImageProviderError({ kind: 'unavailable', message: 'No image provider account is available.', retryable: false });
     }
     const { providerTaskId } = await this.#sandbox.submit(job);
+    providerCalls.inc({ account: 'sandbox', operation: 'submit', outcome: 'ok' });
     return { provider: 'sandbox', providerTaskId, account: null };
   }
 
@@ -109,6 +114,14 @@ export class ProviderGateway {
     if (!account) {
       throw new ImageProviderError({ kind: 'not_found', message: 'The provider account of this task was removed.', retryable: false });
     }
-    return this.#kieFor(account).getStatus(task.providerTaskId);
+    try {
+      const status = await this.#kieFor(account).getStatus(task.providerTaskId);
+      providerCalls.inc({ account: account.name, operation: 'status', outcome: 'ok' });
+      return status;
+    } catch (error) {
+      const kind = error instanceof ImageProviderError ? error.kind : 'error';
+      providerCalls.inc({ account: account.name, operation: 'status', outcome: kind });
+      throw error;
+    }
   }
 }
