@@ -1,3 +1,4 @@
+import { PROBLEM_LIMITS, Problem } from '@app/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -80,6 +81,25 @@ describe('problems', () => {
     expect(new HttpProblem({ status: 500, code: 'internal_error', title: 'Internal server error' }).toProblem().message).toBe(
       'Internal server error',
     );
+  });
+
+  it("stay within the contract's limits however much input went wrong", () => {
+    const hugeKey = 'k'.repeat(5000);
+    const issues = Array.from({ length: 150 }, (_, i) => ({ path: [`${hugeKey}${i}`], message: `Unknown field '${hugeKey}'` }));
+    const body = validationFailed(issues, 'body').toProblem();
+    expect(Problem.safeParse(body).success).toBe(true);
+    expect(body.errors).toHaveLength(PROBLEM_LIMITS.errors);
+    expect(body.errors?.[0]?.pointer.length).toBe(PROBLEM_LIMITS.pointer);
+    expect(body.errors?.[0]?.pointer.endsWith('…')).toBe(true);
+    expect(body.detail?.length).toBe(PROBLEM_LIMITS.text);
+    expect(body.message).toBe(body.detail);
+  });
+
+  it('never halve an emoji when cutting', () => {
+    const detail = '\ud83d\udca5'.repeat(PROBLEM_LIMITS.text);
+    const body = new HttpProblem({ status: 400, code: 'bad_request', title: 'Bad request', detail }).toProblem();
+    expect(body.detail?.length).toBeLessThanOrEqual(PROBLEM_LIMITS.text);
+    expect(body.detail).toMatch(/^(\ud83d\udca5)+…$/u);
   });
 
   it('tooManyRequests is retryable and sets Retry-After in whole seconds', () => {

@@ -1,7 +1,8 @@
 // The customer automation API (n8n and other integrators): snake_case inputs as the spec names them,
 // camelCase answers, bearer token auth.
+import { Balance, TaskCredits, UrlText } from './common.ts';
 import { IMAGE_SIZES, LIMITS, OUTPUT_FORMATS } from './constants.ts';
-import { GENERATION_TYPES } from './studio.ts';
+import { AspectRatioText, GENERATION_TYPES, TaskIdText } from './studio.ts';
 import { z } from './zod.ts';
 
 const HttpUrl = z
@@ -112,9 +113,9 @@ export type AutomationUpscaleBody = z.infer<typeof AutomationUpscaleBody>;
 export const AutomationSubmitted = z
   .object({
     success: z.literal(true).describe('Always true on a 202.').openapi({ example: true }),
-    taskId: z.string().describe('Our task id: poll `GET /api/n8n/image-status/{taskId}`.').openapi({ example: 'tsk_5f1c2a7e9b' }),
-    creditsUsed: z.number().int().describe('Credits charged (API prices).').openapi({ example: 4 }),
-    remainingCredits: z.number().int().describe('Your balance after the charge.').openapi({ example: 96 }),
+    taskId: TaskIdText.describe('Our task id: poll `GET /api/n8n/image-status/{taskId}`.'),
+    creditsUsed: TaskCredits('Credits charged (API prices).', 4),
+    remainingCredits: Balance('Your balance after the charge.', 96),
     type: z.enum(GENERATION_TYPES).describe('What kind of task was queued.').openapi({ example: 'text_to_image' }),
   })
   .openapi('AutomationSubmitted', {
@@ -129,20 +130,19 @@ export const AutomationTaskStatus = z
   .object({
     success: z.boolean().describe('False when the task failed.').openapi({ example: true }),
     status: z.enum(AUTOMATION_STATUSES).describe('processing until the task ends.').openapi({ example: 'completed' }),
-    imageUrl: z
-      .string()
-      .nullable()
+    imageUrl: UrlText.nullable()
       .describe('Completed: the stored result (for an upscale, the HD image). Null otherwise.')
       .openapi({ example: 'https://studio.example.com/files/results/tsk_5f1c2a7e9b/0.png' }),
-    taskId: z.string().describe('Our task id.').openapi({ example: 'tsk_5f1c2a7e9b' }),
+    taskId: TaskIdText.describe('Our task id.'),
     prompt: z
       .string()
+      .max(LIMITS.promptMax)
       .describe('The prompt (for an upscale, e.g. `Upscale x4`).')
       .openapi({ example: 'A banana astronaut floating above the Earth' }),
-    aspectRatio: z.string().describe('Aspect ratio of the result.').openapi({ example: '16:9' }),
-    creditsUsed: z.number().int().describe('Credits charged for the task.').openapi({ example: 4 }),
-    error: z.string().nullable().describe('Failed: why. Null otherwise.').openapi({ example: null }),
-    creditsRefunded: z.number().int().describe('Failed: the credits returned to you; 0 otherwise.').openapi({ example: 0 }),
+    aspectRatio: AspectRatioText.describe('Aspect ratio of the result.').openapi({ example: '16:9' }),
+    creditsUsed: TaskCredits('Credits charged for the task.', 4),
+    error: z.string().max(LIMITS.taskErrorMax).nullable().describe('Failed: why. Null otherwise.').openapi({ example: null }),
+    creditsRefunded: TaskCredits('Failed: the credits returned to you; 0 otherwise.', 0),
   })
   .openapi('AutomationTaskStatus', {
     description: 'Where a task stands; also the body of the callback POST.',
@@ -188,8 +188,8 @@ export const N8nTemplateParams = z.object({
 
 export const N8nWorkflow = z
   .looseObject({
-    name: z.string().describe('Workflow name shown in n8n.').openapi({ example: 'Nano Banana: generate an image (callback)' }),
-    nodes: z.array(z.looseObject({})).describe('n8n nodes; the HTTP Request nodes already point at this server.'),
+    name: z.string().max(200).describe('Workflow name shown in n8n.').openapi({ example: 'Nano Banana: generate an image (callback)' }),
+    nodes: z.array(z.looseObject({})).max(50).describe('n8n nodes; the HTTP Request nodes already point at this server.'),
     connections: z.record(z.string(), z.unknown()).describe('How the nodes are wired.'),
   })
   .openapi('N8nWorkflow', {

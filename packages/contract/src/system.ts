@@ -11,7 +11,7 @@ export type Health = z.infer<typeof Health>;
 export const RemoteManifest = z
   .object({
     remotes: z
-      .record(z.string(), z.string())
+      .record(z.string(), z.string().max(2048))
       .describe('Federated remote name to the URL of its `remoteEntry.js`.')
       .openapi({ example: { studio: '/remotes/studio/remoteEntry.js', admin: 'http://127.0.0.1:4174/remoteEntry.js' } }),
   })

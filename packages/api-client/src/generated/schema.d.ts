@@ -10,7 +10,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database check */
+        /**
+         * Liveness and database check
+         * @description Runs one query against the database; a database that does not answer makes this a 500. For load balancers and probes.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -87,7 +90,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Balance and totals of the signed-in user */
+        /**
+         * Balance and totals of the signed-in user
+         * @description The three cards of the pricing page: balance, images created and credits used (less refunds), plus USD spent.
+         */
         get: operations["getUserStats"];
         put?: never;
         post?: never;
@@ -184,7 +190,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which PayPal environment is in use */
+        /**
+         * Which PayPal environment is in use
+         * @description sandbox or production, as the admin settings say; the browser loads the matching PayPal SDK.
+         */
         get: operations["getPayPalEnvironment"];
         put?: never;
         post?: never;
@@ -321,7 +330,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user, or null */
+        /**
+         * The signed-in user, or null
+         * @description Never 401: a visitor, an expired session and a disabled account all read as `user: null`. The header polls it every 30 s.
+         */
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;
@@ -378,7 +390,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether Google sign-in is available */
+        /**
+         * Whether Google sign-in is available
+         * @description True when the admin enabled Google sign-in and set its client id, secret and redirect address; the sign-in page shows the button then.
+         */
         get: operations["getGoogleAuthStatus"];
         put?: never;
         post?: never;
@@ -415,7 +430,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's API tokens */
+        /**
+         * The signed-in user's API tokens
+         * @description Newest first, at most 50; each masked to its prefix and last 4 characters.
+         */
         get: operations["listApiTokens"];
         put?: never;
         /**
@@ -648,7 +666,7 @@ export interface paths {
         put?: never;
         /**
          * Add a credit package
-         * @description Validation messages: 'Package name is required', 'Credits must be positive', 'Price must be valid'.
+         * @description Validation messages: 'Package name is required', 'Credits must be positive', 'Price must be valid'. At most 100 packages exist, active or not: beyond that 409 `too_many_packages`.
          */
         post: operations["createCreditPackage"];
         delete?: never;
@@ -696,7 +714,7 @@ export interface paths {
         put?: never;
         /**
          * Add a KIE provider account
-         * @description The token is stored encrypted. A token that is already added answers 409 with the pointer `/body/token`.
+         * @description The token is stored encrypted. A token that is already added answers 409 with the pointer `/body/token`; beyond 100 accounts 409 `too_many_kie_apis`.
          */
         post: operations["createKieApi"];
         delete?: never;
@@ -758,7 +776,7 @@ export interface paths {
         };
         /**
          * Users with their image counts
-         * @description Newest first. Without `limit` every matching user is answered (the dashboard filters and pages them itself).
+         * @description Newest first. Without `limit` every matching user up to the newest 1000 is answered (the dashboard filters and pages them itself); `total` counts them all.
          */
         get: operations["listAdminUsers"];
         put?: never;
@@ -1034,6 +1052,7 @@ export interface components {
              */
             title: string;
             /**
+             * Format: int32
              * @description HTTP status code.
              * @example 400
              */
@@ -1063,7 +1082,7 @@ export interface components {
              * @example false
              */
             retryable: boolean;
-            /** @description Field-level problems, for validation failures. */
+            /** @description Field-level problems, for validation failures (the first 100). */
             errors?: components["schemas"]["FieldError"][];
         };
         /** @description A validation problem on one input field. */
@@ -1107,26 +1126,31 @@ export interface components {
         /** @description Current prices and which payment methods are available. */
         Pricing: {
             /**
+             * Format: int32
              * @description API price: credits charged per text-to-image task through the automation API.
              * @example 4
              */
             nanoBananaApiPrice: number;
             /**
+             * Format: int32
              * @description API price: credits charged per edit task through the automation API.
              * @example 6
              */
             nanoBananaEditApiPrice: number;
             /**
+             * Format: int32
              * @description Upscale cost: credits charged per upscale (x2, x3 or x4), in the studio and through the API.
              * @example 5
              */
             nanoBananaResizeCredits: number;
             /**
+             * Format: int32
              * @description Studio cost: credits charged per text-to-image task in the web studio.
              * @example 2
              */
             nanoBananaCredits: number;
             /**
+             * Format: int32
              * @description Studio cost: credits charged per edit task in the web studio.
              * @example 3
              */
@@ -1162,6 +1186,7 @@ export interface components {
              */
             name: string;
             /**
+             * Format: int32
              * @description Credits granted on purchase.
              * @example 500
              */
@@ -1182,6 +1207,7 @@ export interface components {
              */
             popular: boolean;
             /**
+             * Format: int32
              * @description Bonus credits included in `credits`, shown as a highlight (0 when none).
              * @example 0
              */
@@ -1201,11 +1227,13 @@ export interface components {
         /** @description The signed-in user's balance and totals for the pricing page. */
         UserStats: {
             /**
+             * Format: int32
              * @description Current credit balance.
              * @example 1200
              */
             credits: number;
             /**
+             * Format: int64
              * @description How many image tasks the user created (any status). The UI labels it Images Created; the name is kept from the original API.
              * @example 14
              */
@@ -1216,6 +1244,7 @@ export interface components {
              */
             totalSpent: number;
             /**
+             * Format: int64
              * @description Credits spent on image tasks, less the credits returned for failed ones (the Credits Used card).
              * @example 28
              */
@@ -1225,6 +1254,7 @@ export interface components {
             /** @description This page of entries, newest first. */
             data: components["schemas"]["LedgerTransaction"][];
             /**
+             * Format: int64
              * @description All entries of the user, for paging.
              * @example 3
              */
@@ -1245,6 +1275,7 @@ export interface components {
              */
             type: "purchase" | "refund" | "usage" | "bonus" | "adjustment";
             /**
+             * Format: int32
              * @description Signed change of the balance in credits (negative for usage and clawbacks).
              * @example 1200
              */
@@ -1387,6 +1418,7 @@ export interface components {
              */
             packageName: string;
             /**
+             * Format: int32
              * @description Credits this order grants once paid (copied from the package at order time).
              * @example 1200
              */
@@ -1505,6 +1537,7 @@ export interface components {
              */
             email: string | null;
             /**
+             * Format: int32
              * @description Current credit balance.
              * @example 120
              */
@@ -1661,11 +1694,13 @@ export interface components {
         TaskSubmitted: {
             task: components["schemas"]["ImageTask"];
             /**
+             * Format: int32
              * @description Credits charged.
              * @example 2
              */
             creditsUsed: number;
             /**
+             * Format: int32
              * @description Balance after the charge.
              * @example 98
              */
@@ -1709,6 +1744,7 @@ export interface components {
              */
             aspectRatio: string;
             /**
+             * Format: int32
              * @description Upscale factor, for upscale tasks.
              * @example null
              */
@@ -1731,6 +1767,7 @@ export interface components {
              */
             imageSize: "auto" | "1:1" | "3:4" | "4:3" | "9:16" | "16:9";
             /**
+             * Format: int32
              * @description Seed, when given.
              * @example null
              */
@@ -1758,6 +1795,7 @@ export interface components {
              */
             errorMessage: string | null;
             /**
+             * Format: int32
              * @description Credits charged for this task.
              * @example 2
              */
@@ -1833,7 +1871,10 @@ export interface components {
              * @enum {string}
              */
             imageSize: "auto" | "1:1" | "3:4" | "4:3" | "9:16" | "16:9";
-            /** @description Optional seed, 10000 to 99999. */
+            /**
+             * Format: int32
+             * @description Optional seed, 10000 to 99999.
+             */
             seeds?: number;
             /**
              * @description Fallback option.
@@ -1863,6 +1904,7 @@ export interface components {
             /** @description Newest first. */
             tasks: components["schemas"]["ImageTask"][];
             /**
+             * Format: int64
              * @description Tasks matching the window, for paging.
              * @example 42
              */
@@ -1987,31 +2029,37 @@ export interface components {
              */
             googleAuthEnabled: boolean;
             /**
+             * Format: int32
              * @description Studio cost of one text-to-image task, in credits.
              * @example 2
              */
             nanoBananaCredits: number;
             /**
+             * Format: int32
              * @description Studio cost of one edit task, in credits.
              * @example 3
              */
             nanoBananaEditCredits: number;
             /**
+             * Format: int32
              * @description Cost of one upscale, in credits (studio and API).
              * @example 5
              */
             nanoBananaResizeCredits: number;
             /**
+             * Format: int32
              * @description Automation API price of one text-to-image task, in credits.
              * @example 4
              */
             nanoBananaApiPrice: number;
             /**
+             * Format: int32
              * @description Automation API price of one edit task, in credits.
              * @example 6
              */
             nanoBananaEditApiPrice: number;
             /**
+             * Format: int32
              * @description Credits every new account starts with.
              * @example 0
              */
@@ -2113,31 +2161,37 @@ export interface components {
              */
             googleAuthEnabled?: boolean;
             /**
+             * Format: int32
              * @description Studio cost of one text-to-image task (whole credits, 1 to 1000).
              * @example 2
              */
             nanoBananaCredits?: number;
             /**
+             * Format: int32
              * @description Studio cost of one edit task (whole credits, 1 to 1000).
              * @example 3
              */
             nanoBananaEditCredits?: number;
             /**
+             * Format: int32
              * @description Cost of one upscale (whole credits, 1 to 1000).
              * @example 5
              */
             nanoBananaResizeCredits?: number;
             /**
+             * Format: int32
              * @description Automation API price of one text-to-image task (whole credits, 1 to 1000).
              * @example 4
              */
             nanoBananaApiPrice?: number;
             /**
+             * Format: int32
              * @description Automation API price of one edit task (whole credits, 1 to 1000).
              * @example 6
              */
             nanoBananaEditApiPrice?: number;
             /**
+             * Format: int32
              * @description Credits every new account starts with (0 to 1000).
              * @example 0
              */
@@ -2178,6 +2232,7 @@ export interface components {
              */
             message: string;
         };
+        /** @description Every package; there are at most 100. */
         AdminCreditPackageList: components["schemas"]["AdminCreditPackage"][];
         /** @description A credit package as the admin sees it (active or not). */
         AdminCreditPackage: components["schemas"]["CreditPackage"] & {
@@ -2195,6 +2250,7 @@ export interface components {
              */
             name: string;
             /**
+             * Format: int32
              * @description Credits granted on purchase (at least 1).
              * @example 500
              */
@@ -2227,6 +2283,7 @@ export interface components {
              */
             popular: boolean;
             /**
+             * Format: int32
              * @description Bonus credits included in `credits`, shown as a highlight.
              * @default 0
              * @example 0
@@ -2241,6 +2298,7 @@ export interface components {
              */
             name?: string;
             /**
+             * Format: int32
              * @description Credits granted on purchase (at least 1).
              * @example 500
              */
@@ -2271,6 +2329,7 @@ export interface components {
              */
             popular?: boolean;
             /**
+             * Format: int32
              * @description Bonus credits included in `credits`, shown as a highlight.
              * @example 0
              */
@@ -2288,6 +2347,7 @@ export interface components {
              */
             deactivated: boolean;
         };
+        /** @description Every account; there are at most 100. */
         KieApiAccountList: components["schemas"]["KieApiAccount"][];
         /** @description An upstream KIE account. Its token is never answered. */
         KieApiAccount: {
@@ -2308,16 +2368,19 @@ export interface components {
              */
             tokenHint: string;
             /**
-             * @description KIE credits we believe the account has left (booked per task; refresh reads the real balance).
+             * Format: int32
+             * @description KIE credits we believe the account has left (booked per task, so it can go below 0; refresh reads the real balance).
              * @example 1000
              */
             totalCredits: number;
             /**
+             * Format: int32
              * @description KIE credits one text-to-image costs on this account.
              * @example 500
              */
             nanoBananaCredits: number;
             /**
+             * Format: int32
              * @description KIE credits one edit costs on this account.
              * @example 300
              */
@@ -2340,6 +2403,7 @@ export interface components {
              */
             lastUsed: string | null;
             /**
+             * Format: int32
              * @description KIE credits booked on this account so far.
              * @example 1500
              */
@@ -2370,18 +2434,21 @@ export interface components {
              */
             token: string;
             /**
+             * Format: int32
              * @description KIE credits the account has (default 1000).
              * @default 1000
              * @example 1000
              */
             totalCredits: number;
             /**
+             * Format: int32
              * @description KIE credits per text-to-image task (default 500).
              * @default 500
              * @example 500
              */
             nanoBananaCredits: number;
             /**
+             * Format: int32
              * @description KIE credits per edit task (default 300).
              * @default 300
              * @example 300
@@ -2407,16 +2474,19 @@ export interface components {
              */
             token?: string;
             /**
+             * Format: int32
              * @description KIE credits the account has (default 1000).
              * @example 1000
              */
             totalCredits?: number;
             /**
+             * Format: int32
              * @description KIE credits per text-to-image task (default 500).
              * @example 500
              */
             nanoBananaCredits?: number;
             /**
+             * Format: int32
              * @description KIE credits per edit task (default 300).
              * @example 300
              */
@@ -2428,9 +2498,10 @@ export interface components {
             isEnabled?: boolean;
         };
         AdminUserList: {
-            /** @description Matching users, newest first. */
+            /** @description Matching users, newest first: one page, or without `limit` the newest 1000. */
             data: components["schemas"]["AdminUser"][];
             /**
+             * Format: int64
              * @description How many users match the filter.
              * @example 42
              */
@@ -2455,6 +2526,7 @@ export interface components {
              */
             email: string | null;
             /**
+             * Format: int32
              * @description Current credit balance.
              * @example 120
              */
@@ -2475,6 +2547,7 @@ export interface components {
              */
             googleLinked: boolean;
             /**
+             * Format: int64
              * @description Image tasks the user created (any status).
              * @example 14
              */
@@ -2509,6 +2582,7 @@ export interface components {
              */
             password: string;
             /**
+             * Format: int32
              * @description Starting balance; written to the ledger (start credits, then an adjustment to this amount).
              * @default 0
              * @example 100
@@ -2545,6 +2619,7 @@ export interface components {
              */
             password?: "" | string;
             /**
+             * Format: int32
              * @description New balance; the difference is written to the ledger as an `adjustment`.
              * @example 100
              */
@@ -2586,6 +2661,7 @@ export interface components {
             /** @description This page of entries, newest first. */
             data: components["schemas"]["AdminTransaction"][];
             /**
+             * Format: int64
              * @description All matching entries, for paging.
              * @example 240
              */
@@ -2622,11 +2698,13 @@ export interface components {
              */
             type: "purchase" | "refund" | "usage" | "bonus" | "adjustment";
             /**
+             * Format: int32
              * @description Signed change of the balance in credits.
              * @example -2
              */
             amount: number;
             /**
+             * Format: int32
              * @description The balance right after this entry.
              * @example 118
              */
@@ -2674,6 +2752,7 @@ export interface components {
         };
         RefundResult: {
             /**
+             * Format: int32
              * @description Credits returned by this call; 0 when the task was already refunded (a refund happens once per task).
              * @example 2
              */
@@ -2691,11 +2770,13 @@ export interface components {
              */
             message: string;
             /**
+             * Format: int64
              * @description Failed tasks of the last 24 hours that were asked about again.
              * @example 3
              */
             checked: number;
             /**
+             * Format: int64
              * @description Tasks that had in fact finished and are now completed with their images.
              * @example 1
              */
@@ -2708,6 +2789,7 @@ export interface components {
              */
             message: string;
             /**
+             * Format: int64
              * @description Failed tasks deleted, with their stored files.
              * @example 4
              */
@@ -2736,11 +2818,13 @@ export interface components {
              */
             taskId: string;
             /**
+             * Format: int32
              * @description Credits charged (API prices).
              * @example 4
              */
             creditsUsed: number;
             /**
+             * Format: int32
              * @description Your balance after the charge.
              * @example 96
              */
@@ -2953,6 +3037,7 @@ export interface components {
              */
             aspectRatio: string;
             /**
+             * Format: int32
              * @description Credits charged for the task.
              * @example 4
              */
@@ -2963,6 +3048,7 @@ export interface components {
              */
             error: string | null;
             /**
+             * Format: int32
              * @description Failed: the credits returned to you; 0 otherwise.
              * @example 0
              */
@@ -2997,7 +3083,28 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Only for an `Origin` listed in `CORS_ORIGINS` (exact origins, no wildcard), echoed back with `Access-Control-Allow-Credentials: true`. Any other origin gets no CORS headers, so a browser on it cannot read the answer.
+         * @example https://admin.example.com
+         */
+        "Access-Control-Allow-Origin": string;
+        /**
+         * @description Seconds to wait before retrying.
+         * @example 30
+         */
+        "Retry-After": number;
+        /**
+         * @description The caller's quota left in the current window, as the IETF draft "RateLimit header fields for HTTP" names it: `"<policy>";r=<requests left>;t=<seconds until the window resets>`.
+         * @example "automation";r=42;t=18
+         */
+        RateLimit: string;
+        /**
+         * @description The quota policy of the IETF draft "RateLimit header fields for HTTP": `"<policy>";q=<requests>;w=<window in seconds>` (the automation API: 60 requests per token per 60 s unless the operator changed it).
+         * @example "automation";q=60;w=60
+         */
+        "RateLimit-Policy": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -3014,6 +3121,7 @@ export interface operations {
             /** @description The process is up and its database answers. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3023,6 +3131,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3043,6 +3152,7 @@ export interface operations {
             /** @description Remote name to entry URL. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3052,6 +3162,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3072,6 +3183,7 @@ export interface operations {
             /** @description Current prices. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3081,6 +3193,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3101,6 +3214,7 @@ export interface operations {
             /** @description Active packages. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3110,6 +3224,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3130,6 +3245,7 @@ export interface operations {
             /** @description The user's stats. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3139,6 +3255,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3148,6 +3265,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3159,7 +3277,7 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number (at most 100000). */
                 page?: number;
                 /** @description Entries per page (1 to 100, default 50). */
                 limit?: number;
@@ -3173,6 +3291,7 @@ export interface operations {
             /** @description One page of entries. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3182,6 +3301,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3191,6 +3311,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3200,6 +3321,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3224,6 +3346,7 @@ export interface operations {
             /** @description Checkout created. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3233,6 +3356,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3242,6 +3366,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3251,6 +3376,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3260,6 +3386,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3269,6 +3396,7 @@ export interface operations {
             /** @description An upstream provider failed. */
             502: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3278,6 +3406,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3290,7 +3419,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Hex HMAC-SHA256 of the raw body keyed with the webhook secret. Missing or wrong answers 401. */
+                /** @description Hex HMAC-SHA256 of the raw body keyed with the webhook secret (64 characters). Missing or wrong answers 401. */
                 "creem-signature"?: string;
             };
             path?: never;
@@ -3305,6 +3434,7 @@ export interface operations {
             /** @description Event verified and handled. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3314,6 +3444,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3323,6 +3454,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3332,6 +3464,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3341,6 +3474,7 @@ export interface operations {
             /** @description Understood but cannot be processed. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3350,6 +3484,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3359,6 +3494,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3394,6 +3530,7 @@ export interface operations {
             /** @description The verified order. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3403,6 +3540,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3412,6 +3550,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3421,6 +3560,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3430,6 +3570,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3439,6 +3580,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3459,6 +3601,7 @@ export interface operations {
             /** @description The configured environment. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3468,6 +3611,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3488,6 +3632,7 @@ export interface operations {
             /** @description A fresh client token. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3497,6 +3642,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3506,6 +3652,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3515,6 +3662,7 @@ export interface operations {
             /** @description An upstream provider failed. */
             502: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3524,6 +3672,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3548,6 +3697,7 @@ export interface operations {
             /** @description PayPal order created. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3557,6 +3707,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3566,6 +3717,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3575,6 +3727,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3584,6 +3737,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3593,6 +3747,7 @@ export interface operations {
             /** @description An upstream provider failed. */
             502: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3602,6 +3757,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3629,6 +3785,7 @@ export interface operations {
             /** @description The order after the capture: `paid` or `pending`. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3638,6 +3795,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3647,6 +3805,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3656,6 +3815,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3665,6 +3825,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3674,6 +3835,7 @@ export interface operations {
             /** @description Understood but cannot be processed. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3683,6 +3845,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3692,6 +3855,7 @@ export interface operations {
             /** @description An upstream provider failed. */
             502: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3701,6 +3865,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3725,6 +3890,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3734,6 +3900,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3743,6 +3910,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3752,17 +3920,18 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3772,6 +3941,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3796,6 +3966,7 @@ export interface operations {
             /** @description Signed in; the session cookie is set. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3805,6 +3976,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3814,6 +3986,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3823,17 +3996,18 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3843,6 +4017,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3863,6 +4038,7 @@ export interface operations {
             /** @description Signed out. */
             204: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3870,6 +4046,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3879,6 +4056,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3899,6 +4077,7 @@ export interface operations {
             /** @description The user behind the session cookie, or `user: null`. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3908,6 +4087,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3932,6 +4112,7 @@ export interface operations {
             /** @description Changed. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3941,6 +4122,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3950,6 +4132,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3959,17 +4142,18 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3979,6 +4163,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3999,6 +4184,7 @@ export interface operations {
             /** @description Where to send the browser. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4008,6 +4194,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4017,6 +4204,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4037,6 +4225,7 @@ export interface operations {
             /** @description Availability. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4046,6 +4235,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4075,6 +4265,7 @@ export interface operations {
                 headers: {
                     /** @description Where the browser goes next. */
                     Location?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4082,6 +4273,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4091,6 +4283,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4111,6 +4304,7 @@ export interface operations {
             /** @description Tokens, newest first, masked. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4120,6 +4314,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4129,6 +4324,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4153,6 +4349,7 @@ export interface operations {
             /** @description Created; copy the token now. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4162,6 +4359,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4171,6 +4369,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4180,6 +4379,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4189,6 +4389,7 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4198,6 +4399,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4221,6 +4423,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4228,6 +4431,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4237,6 +4441,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4246,6 +4451,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4255,6 +4461,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4264,6 +4471,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4288,6 +4496,7 @@ export interface operations {
             /** @description Stored. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4297,6 +4506,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4306,6 +4516,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4315,6 +4526,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4324,17 +4536,18 @@ export interface operations {
             /** @description The request body is too large. */
             413: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4344,6 +4557,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4368,6 +4582,7 @@ export interface operations {
             /** @description Accepted; poll the task list. */
             202: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4377,6 +4592,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4386,6 +4602,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4395,6 +4612,7 @@ export interface operations {
             /** @description Not enough credits. */
             402: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4404,17 +4622,18 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4424,6 +4643,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4433,6 +4653,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4457,6 +4678,7 @@ export interface operations {
             /** @description Accepted; poll the task list. */
             202: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4466,6 +4688,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4475,6 +4698,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4484,6 +4708,7 @@ export interface operations {
             /** @description Not enough credits. */
             402: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4493,17 +4718,18 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4513,6 +4739,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4522,6 +4749,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4533,7 +4761,7 @@ export interface operations {
     listImageTasks: {
         parameters: {
             query?: {
-                /** @description 1-based page. */
+                /** @description 1-based page number (at most 100000). */
                 page?: number;
                 /** @description Tasks per page (1 to 50). */
                 limit?: number;
@@ -4552,8 +4780,9 @@ export interface operations {
             /** @description A page of tasks. */
             200: {
                 headers: {
-                    /** @description Validator for If-None-Match. */
+                    /** @description Validator for If-None-Match: a quoted hash. */
                     ETag?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4563,6 +4792,7 @@ export interface operations {
             /** @description Not modified since the given ETag. */
             304: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4570,6 +4800,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4579,6 +4810,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4588,6 +4820,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4608,9 +4841,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The image bytes (PNG, JPEG or WebP). */
+            /** @description The image bytes (PNG, JPEG or WebP), at most 32 MB. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4620,6 +4854,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4629,6 +4864,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4638,6 +4874,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4647,6 +4884,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4656,6 +4894,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4665,6 +4904,7 @@ export interface operations {
             /** @description An upstream provider failed. */
             502: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4689,6 +4929,7 @@ export interface operations {
             /** @description Acknowledged. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4698,6 +4939,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4707,6 +4949,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4716,6 +4959,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4725,6 +4969,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4745,6 +4990,7 @@ export interface operations {
             /** @description The settings. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4754,6 +5000,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4763,6 +5010,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4772,6 +5020,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4796,6 +5045,7 @@ export interface operations {
             /** @description The settings after the change. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4805,6 +5055,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4814,6 +5065,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4823,6 +5075,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4832,6 +5085,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4856,6 +5110,7 @@ export interface operations {
             /** @description The settings after the change. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4865,6 +5120,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4874,6 +5130,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4883,6 +5140,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4892,6 +5150,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4912,6 +5171,7 @@ export interface operations {
             /** @description Telegram accepted the message. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4921,6 +5181,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4930,6 +5191,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4939,6 +5201,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4948,6 +5211,7 @@ export interface operations {
             /** @description An upstream provider failed. */
             502: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4957,6 +5221,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4977,6 +5242,7 @@ export interface operations {
             /** @description All packages. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4986,6 +5252,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4995,6 +5262,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5004,6 +5272,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5028,6 +5297,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5037,6 +5307,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5046,6 +5317,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5055,6 +5327,17 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5064,6 +5347,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5091,6 +5375,7 @@ export interface operations {
             /** @description The package after the change. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5100,6 +5385,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5109,6 +5395,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5118,6 +5405,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5127,6 +5415,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5136,6 +5425,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5159,6 +5449,7 @@ export interface operations {
             /** @description Deleted or deactivated. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5168,6 +5459,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5177,6 +5469,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5186,6 +5479,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5195,6 +5489,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5204,6 +5499,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5224,6 +5520,7 @@ export interface operations {
             /** @description All accounts. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5233,6 +5530,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5242,6 +5540,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5251,6 +5550,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5275,6 +5575,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5284,6 +5585,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5293,6 +5595,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5302,6 +5605,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5311,6 +5615,7 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5320,6 +5625,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5347,6 +5653,7 @@ export interface operations {
             /** @description The account after the change. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5356,6 +5663,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5365,6 +5673,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5374,6 +5683,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5383,6 +5693,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5392,6 +5703,7 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5401,6 +5713,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5424,6 +5737,7 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5433,6 +5747,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5442,6 +5757,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5451,6 +5767,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5460,6 +5777,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5469,6 +5787,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5492,6 +5811,7 @@ export interface operations {
             /** @description The account with its refreshed balance. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5501,6 +5821,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5510,6 +5831,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5519,6 +5841,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5528,6 +5851,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5537,6 +5861,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5546,6 +5871,7 @@ export interface operations {
             /** @description An upstream provider failed. */
             502: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5559,9 +5885,9 @@ export interface operations {
             query?: {
                 /** @description Only users whose email contains this text (any letter case). */
                 email?: string;
-                /** @description 1-based page, used with `limit`. */
+                /** @description 1-based page, used with `limit` (at most 100000). */
                 page?: number;
-                /** @description Users per page (1 to 100). Omitted: every matching user (the dashboard pages 10 per page itself). */
+                /** @description Users per page (1 to 100). Omitted: every matching user, up to the newest 1000 (the dashboard pages 10 per page itself). */
                 limit?: number;
             };
             header?: never;
@@ -5573,6 +5899,7 @@ export interface operations {
             /** @description Matching users. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5582,6 +5909,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5591,6 +5919,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5600,6 +5929,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5609,6 +5939,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5633,6 +5964,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5642,6 +5974,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5651,6 +5984,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5660,6 +5994,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5669,6 +6004,18 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5678,6 +6025,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5705,6 +6053,7 @@ export interface operations {
             /** @description The user after the change. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5714,6 +6063,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5723,6 +6073,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5732,6 +6083,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5741,6 +6093,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5750,6 +6103,18 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5759,6 +6124,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5782,6 +6148,7 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5791,6 +6158,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5800,6 +6168,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5809,6 +6178,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5818,6 +6188,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5827,6 +6198,7 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5836,6 +6208,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5863,6 +6236,7 @@ export interface operations {
             /** @description The user after the change. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5872,6 +6246,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5881,6 +6256,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5890,6 +6266,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5899,6 +6276,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5908,6 +6286,7 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5917,6 +6296,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5944,6 +6324,7 @@ export interface operations {
             /** @description The user with the new balance. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5953,6 +6334,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5962,6 +6344,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5971,6 +6354,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5980,6 +6364,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5989,6 +6374,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6000,7 +6386,7 @@ export interface operations {
     listAdminTransactions: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number (at most 100000). */
                 page?: number;
                 /** @description Entries per page (1 to 100; the history page uses 20, the dashboard 25). */
                 limit?: number;
@@ -6016,6 +6402,7 @@ export interface operations {
             /** @description One page of entries. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6025,6 +6412,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6034,6 +6422,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6043,6 +6432,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6052,6 +6442,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6075,6 +6466,7 @@ export interface operations {
             /** @description Refunded (or already refunded: amount 0). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6084,6 +6476,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6093,6 +6486,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6102,6 +6496,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6111,6 +6506,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6120,6 +6516,7 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6129,6 +6526,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6149,6 +6547,7 @@ export interface operations {
             /** @description What was checked and recovered. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6158,6 +6557,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6167,6 +6567,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6176,6 +6577,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6185,6 +6587,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6205,6 +6608,7 @@ export interface operations {
             /** @description How many were deleted. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6214,6 +6618,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6223,6 +6628,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6232,6 +6638,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6241,6 +6648,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6268,6 +6676,9 @@ export interface operations {
             /** @description Queued. */
             202: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6277,6 +6688,9 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6286,6 +6700,9 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6295,6 +6712,9 @@ export interface operations {
             /** @description Not enough credits. */
             402: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6304,6 +6724,9 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6313,6 +6736,9 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6322,17 +6748,22 @@ export interface operations {
             /** @description Understood but cannot be processed. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6342,6 +6773,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6351,6 +6783,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6378,6 +6811,9 @@ export interface operations {
             /** @description Queued. */
             202: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6387,6 +6823,9 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6396,6 +6835,9 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6405,6 +6847,9 @@ export interface operations {
             /** @description Not enough credits. */
             402: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6414,6 +6859,9 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6423,6 +6871,9 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6432,6 +6883,9 @@ export interface operations {
             /** @description The request body is too large. */
             413: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6441,17 +6895,22 @@ export interface operations {
             /** @description Understood but cannot be processed. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6461,6 +6920,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6470,6 +6930,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6497,6 +6958,9 @@ export interface operations {
             /** @description Queued. */
             202: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6506,6 +6970,9 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6515,6 +6982,9 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6524,6 +6994,9 @@ export interface operations {
             /** @description Not enough credits. */
             402: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6533,6 +7006,9 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6542,6 +7018,9 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6551,6 +7030,9 @@ export interface operations {
             /** @description The request body is too large. */
             413: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6560,17 +7042,22 @@ export interface operations {
             /** @description Understood but cannot be processed. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6580,6 +7067,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6589,6 +7077,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6612,6 +7101,9 @@ export interface operations {
             /** @description The task. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6621,6 +7113,9 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6630,6 +7125,9 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6639,17 +7137,22 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6659,6 +7162,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6684,6 +7188,7 @@ export interface operations {
                 headers: {
                     /** @description `attachment; filename="<file>"`. */
                     "Content-Disposition"?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6693,6 +7198,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6702,6 +7208,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6711,6 +7218,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
