@@ -77,6 +77,19 @@ describe('problems', () => {
     expect(many.message).not.toContain('f5');
   });
 
+  it('do not repeat a field reason the detail already says', () => {
+    const errors = [{ pointer: '/body/username', detail: 'Username is already taken' }];
+    const body = new HttpProblem({
+      status: 409,
+      code: 'username_taken',
+      title: 'Conflict',
+      detail: 'Username is already taken',
+      errors,
+    }).toProblem();
+    expect(body.message).toBe('Username is already taken');
+    expect(body.errors).toEqual(errors);
+  });
+
   it('fall back to the title for message when there is no detail', () => {
     expect(new HttpProblem({ status: 500, code: 'internal_error', title: 'Internal server error' }).toProblem().message).toBe(
       'Internal server error',

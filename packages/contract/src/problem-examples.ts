@@ -15,15 +15,18 @@ const REASONS_IN_DETAIL = 5;
 
 /**
  * The detail a person reads: `Invalid request body.` + `prompt: Required. input.image_size: Invalid option.`
- * (the first five field reasons), since clients show `message`, not `errors[]`.
+ * (the first five field reasons), since clients show `message`, not `errors[]`. A reason the detail already
+ * says (`Username is already taken`) is not repeated.
  */
 export function withFieldReasons(detail: string | undefined, errors: readonly FieldError[] | undefined): string | undefined {
-  if (!errors?.length) return detail;
-  const reasons = errors.slice(0, REASONS_IN_DETAIL).map((error) => {
+  const reason = (error: FieldError) => error.detail.replace(/\.$/, '');
+  const untold = (errors ?? []).filter((error) => !detail?.includes(reason(error)));
+  if (!untold.length) return detail;
+  const reasons = untold.slice(0, REASONS_IN_DETAIL).map((error) => {
     const field = error.pointer.split('/').slice(2).join('.') || error.pointer.split('/')[1] || 'request';
-    return `${field}: ${error.detail.replace(/\.$/, '')}.`;
+    return `${field}: ${reason(error)}.`;
   });
-  const more = errors.length > REASONS_IN_DETAIL ? ` (${errors.length - REASONS_IN_DETAIL} more)` : '';
+  const more = untold.length > REASONS_IN_DETAIL ? ` (${untold.length - REASONS_IN_DETAIL} more)` : '';
   return [detail, ...reasons].filter(Boolean).join(' ') + more;
 }
 
