@@ -13,6 +13,7 @@ echo "== generated files"; node scripts/check-generated.ts
 echo "== lint"
 pnpm exec biome check .
 pnpm exec redocly lint openapi/openapi.json --config openapi/redocly.yaml --format=stylish
+pnpm run --silent lint:spectral
 echo "== typecheck"; pnpm -r --workspace-concurrency=1 typecheck
 echo "== build UI"; pnpm run --silent build
 echo "== tests"

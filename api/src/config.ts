@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIMITS } from '@app/contract/constants';
 import { z } from 'zod';
 import { type BillingConfig, BillingEnvSchema, billingConfigFrom, billingConfigIssues } from './config.billing.ts';
 import { type StorageConfig, StorageEnvSchema, storageConfigFrom, storageConfigIssues } from './config.storage.ts';
@@ -119,6 +120,7 @@ const flag = z
 
 const remoteUrl = z
   .string()
+  .max(2048, 'must be at most 2048 characters')
   .refine(
     (value) => (value.startsWith('/') && !value.startsWith('//')) || /^https?:\/\//.test(value),
     'must be an http(s) URL or a path starting with /',
@@ -159,6 +161,8 @@ const EnvSchema = z.object({
   AUTH_RATE_WINDOW_SECONDS: z.coerce
     .number()
     .positive()
+    // A refusal's Retry-After can be this long; the contract declares at most a day.
+    .max(LIMITS.retryAfterMaxSeconds)
     .default(15 * 60),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().min(1).default(10),

@@ -1,3 +1,4 @@
+import { PROBLEM_LIMITS, Problem } from '@app/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -77,20 +78,41 @@ describe('problems', () => {
   });
 
   it('do not repeat a field reason the detail already says', () => {
-    const problem = new HttpProblem({
+    const errors = [{ pointer: '/body/username', detail: 'Username is already taken' }];
+    const body = new HttpProblem({
       status: 409,
-      code: 'cannot_change_self',
-      title: 'You cannot do this to your own account',
-      detail: 'You cannot remove your own admin rights.',
-      errors: [{ pointer: '/body/isAdmin', detail: 'You cannot remove your own admin rights.' }],
+      code: 'username_taken',
+      title: 'Conflict',
+      detail: 'Username is already taken',
+      errors,
     }).toProblem();
-    expect(problem.message).toBe('You cannot remove your own admin rights.');
+    expect(body.message).toBe('Username is already taken');
+    expect(body.errors).toEqual(errors);
   });
 
   it('fall back to the title for message when there is no detail', () => {
     expect(new HttpProblem({ status: 500, code: 'internal_error', title: 'Internal server error' }).toProblem().message).toBe(
       'Internal server error',
     );
+  });
+
+  it("stay within the contract's limits however much input went wrong", () => {
+    const hugeKey = 'k'.repeat(5000);
+    const issues = Array.from({ length: 150 }, (_, i) => ({ path: [`${hugeKey}${i}`], message: `Unknown field '${hugeKey}'` }));
+    const body = validationFailed(issues, 'body').toProblem();
+    expect(Problem.safeParse(body).success).toBe(true);
+    expect(body.errors).toHaveLength(PROBLEM_LIMITS.errors);
+    expect(body.errors?.[0]?.pointer.length).toBe(PROBLEM_LIMITS.pointer);
+    expect(body.errors?.[0]?.pointer.endsWith('…')).toBe(true);
+    expect(body.detail?.length).toBe(PROBLEM_LIMITS.text);
+    expect(body.message).toBe(body.detail);
+  });
+
+  it('never halve an emoji when cutting', () => {
+    const detail = '\ud83d\udca5'.repeat(PROBLEM_LIMITS.text);
+    const body = new HttpProblem({ status: 400, code: 'bad_request', title: 'Bad request', detail }).toProblem();
+    expect(body.detail?.length).toBeLessThanOrEqual(PROBLEM_LIMITS.text);
+    expect(body.detail).toMatch(/^(\ud83d\udca5)+…$/u);
   });
 
   it('tooManyRequests is retryable and sets Retry-After in whole seconds', () => {

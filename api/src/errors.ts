@@ -1,5 +1,7 @@
 // RFC 9457 problems: every 4xx/5xx answer is one of these, serialized in one place (http/problem-handler.ts).
-import { type FieldError, type Problem, problemSlug } from '@app/contract';
+import { type FieldError, PROBLEM_LIMITS, type Problem, problemType, withFieldReasons } from '@app/contract';
+
+export { problemType };
 
 /** Where a validated value came from; the first segment of a field pointer. */
 export type InputLocation = 'body' | 'query' | 'params' | 'headers';
@@ -52,9 +54,16 @@ export class HttpProblem extends Error {
     return problemType(this.code);
   }
 
-  /** The response body; `instance` is the request id, `origin` makes `type` absolute (a page explaining the code). */
+  /**
+   * The response body; `instance` is the request id, `origin` makes `type` absolute (a page explaining the code).
+   * Texts and lists are cut to the contract's limits.
+   */
   toProblem(instance?: string, origin?: string): Problem {
-    const detail = withFieldReasons(this.detail, this.errors);
+    const full = withFieldReasons(this.detail, this.errors);
+    const detail = full === undefined ? undefined : clip(full, PROBLEM_LIMITS.text);
+    const errors = this.errors
+      ?.slice(0, PROBLEM_LIMITS.errors)
+      .map((error) => ({ pointer: clip(error.pointer, PROBLEM_LIMITS.pointer), detail: clip(error.detail, PROBLEM_LIMITS.fieldText) }));
     return {
       type: origin ? `${origin.replace(/\/+$/, '')}${this.type}` : this.type,
       title: this.title,
@@ -65,28 +74,17 @@ export class HttpProblem extends Error {
       ...(instance !== undefined && { instance }),
       code: this.code,
       retryable: this.retryable,
-      ...(this.errors && { errors: this.errors }),
+      ...(errors && { errors }),
     };
   }
 }
 
-/** `Invalid request body.` + `prompt: Required. input.image_size: Invalid option.` (the first five fields). */
-function withFieldReasons(detail: string | undefined, errors: readonly FieldError[] | undefined): string | undefined {
-  if (!errors?.length) return detail;
-  // A reason the detail already says (one-field problems often repeat it) is not said twice.
-  const unsaid = errors.filter((error) => !detail?.includes(error.detail.replace(/\.$/, '')));
-  if (!unsaid.length) return detail;
-  const reasons = unsaid.slice(0, 5).map((error) => {
-    const field = error.pointer.split('/').slice(2).join('.') || error.pointer.split('/')[1] || 'request';
-    return `${field}: ${error.detail.replace(/\.$/, '')}.`;
-  });
-  const more = unsaid.length > 5 ? ` (${unsaid.length - 5} more)` : '';
-  return [detail, ...reasons].filter(Boolean).join(' ') + more;
-}
-
-/** `validation_failed` -> `/problems/validation-failed`, the path of the page explaining it. */
-export function problemType(code: string): string {
-  return `/problems/${problemSlug(code)}`;
+/** Cuts a text to at most `max` UTF-16 units (so characters), marking the cut and never halving a surrogate pair. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  if (/[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end -= 1;
+  return `${text.slice(0, end)}…`;
 }
 
 /** One RFC 6901 reference token: `~` and `/` escaped; symbols and numbers stringified. */

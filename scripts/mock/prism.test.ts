@@ -35,6 +35,18 @@ describe('pnpm mock', () => {
     expect(body).toMatchObject({ nanoBananaApiPrice: 4, nanoBananaEditApiPrice: 6, creemEnabled: true });
   });
 
+  it('answers each error status with its own example problem, not the validation failure', async () => {
+    const asked = (path: string, code: number) =>
+      fetch(`${base}${path}`, { headers: { prefer: `code=${code}`, authorization: 'Bearer nbk_x', cookie: 'sid=x' } });
+    const unauthorized = await asked('/api/n8n/image-status/tsk_1', 401);
+    expect(unauthorized.status).toBe(401);
+    expect(await unauthorized.json()).toMatchObject({ status: 401, code: 'unauthorized', title: 'Authentication required' });
+    const limited = await asked('/api/n8n/image-status/tsk_1', 429);
+    expect(await limited.json()).toMatchObject({ status: 429, code: 'rate_limited', retryable: true });
+    const missing = await asked('/api/n8n/image-status/tsk_1', 404);
+    expect(await missing.json()).toMatchObject({ status: 404, code: 'not_found', message: 'No task of yours has this id.' });
+  });
+
   it('refuses a request that breaks the spec', async () => {
     const res = await fetch(`${base}/api/auth/login`, {
       method: 'POST',

@@ -11,8 +11,9 @@ function codesInSource(dir: string): string[] {
     if (entry.isDirectory()) return codesInSource(path);
     if (!entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) return [];
     const text = readFileSync(path, 'utf8');
-    if (!text.includes('HttpProblem') && !text.includes('PARSER_PROBLEMS')) return [];
-    return [...text.matchAll(/code: '([a-z_]+)'/g)].map((match) => match[1] as string);
+    if (!/HttpProblem|PARSER_PROBLEMS|ProblemExample|tooMany\(/.test(text)) return [];
+    const helperCodes = [...text.matchAll(/tooMany\('([a-z_]+)'/g)].map((match) => match[1] as string);
+    return [...helperCodes, ...[...text.matchAll(/code: '([a-z_]+)'/g)].map((match) => match[1] as string)];
   });
 }
 
@@ -26,7 +27,9 @@ describe('problem pages', () => {
   it('explain every code the API answers with', () => {
     // `custom` is zod's issue code, `network`/`unexpected_response` are reasons of other errors in the same files.
     const notProblems = new Set(['custom', 'network', 'unexpected_response']);
-    const codes = new Set(codesInSource(new URL('..', import.meta.url).pathname).filter((code) => !notProblems.has(code)));
+    // The API's own problems, and the examples the contract documents for each status.
+    const sources = [new URL('..', import.meta.url).pathname, new URL('../../../packages/contract/src', import.meta.url).pathname];
+    const codes = new Set(sources.flatMap(codesInSource).filter((code) => !notProblems.has(code)));
     codes.add('instrument_declined');
     expect(codes.size).toBeGreaterThan(40);
     for (const code of codes) expect(Object.keys(PROBLEM_KINDS), code).toContain(code);

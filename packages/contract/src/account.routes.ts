@@ -12,11 +12,35 @@ import {
   RegisterBody,
 } from './account.ts';
 import { IdParams, MessageResponse } from './common.ts';
-import { defineRoute } from './route.ts';
+import { LIMITS } from './constants.ts';
+import { defineRoute, type ProblemExample } from './route.ts';
+
+const CSRF_REJECTED: ProblemExample = {
+  code: 'csrf_rejected',
+  title: 'Cross-site request refused',
+  detail: 'This request came from another site. Reload the page and try again.',
+};
+const HASHING_BUSY: ProblemExample = {
+  code: 'rate_limited',
+  title: 'Too many requests',
+  detail: 'The server is busy checking passwords. Try again in a moment.',
+  retryable: true,
+};
+const TOO_MANY_SIGN_INS: ProblemExample = {
+  code: 'rate_limited',
+  title: 'Too many requests',
+  detail: 'Too many sign-in attempts. Try again later.',
+  retryable: true,
+};
 
 const redirect = {
   description: 'Redirect to `/login?auth=success&user=...` or `/login?auth=error&message=...`.',
-  headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string' as const } } },
+  headers: {
+    Location: {
+      description: 'Where the browser goes next.',
+      schema: { type: 'string' as const, format: 'uri-reference', maxLength: 2048 },
+    },
+  },
 };
 
 export const registerUser = defineRoute({
@@ -31,6 +55,25 @@ export const registerUser = defineRoute({
   request: { body: RegisterBody },
   responses: { 201: { description: 'Created.', schema: AuthResponse } },
   problems: [409, 429],
+  problemExamples: {
+    409: [
+      {
+        code: 'username_taken',
+        title: 'Conflict',
+        detail: 'Username is already taken',
+        errors: [{ pointer: '/body/username', detail: 'Username is already taken' }],
+      },
+    ],
+    429: [
+      {
+        code: 'rate_limited',
+        title: 'Too many requests',
+        detail: 'Too many sign-ups from this network. Try again later.',
+        retryable: true,
+      },
+      HASHING_BUSY,
+    ],
+  },
 });
 
 export const loginUser = defineRoute({
@@ -45,6 +88,11 @@ export const loginUser = defineRoute({
   request: { body: LoginBody },
   responses: { 200: { description: 'Signed in; the session cookie is set.', schema: AuthResponse } },
   problems: [401, 403, 429],
+  problemExamples: {
+    401: [{ code: 'invalid_credentials', title: 'Sign-in failed', detail: 'Invalid username or password' }],
+    403: [{ code: 'account_disabled', title: 'Account disabled', detail: 'Account is disabled' }, CSRF_REJECTED],
+    429: [TOO_MANY_SIGN_INS, HASHING_BUSY],
+  },
 });
 
 export const logoutUser = defineRoute({
@@ -63,6 +111,7 @@ export const getCurrentUser = defineRoute({
   path: '/api/auth/current-user',
   operationId: 'getCurrentUser',
   summary: 'The signed-in user, or null',
+  description: 'Never 401: a visitor, an expired session and a disabled account all read as `user: null`. The header polls it every 30 s.',
   tags: ['Auth'],
   role: 'anonymous',
   responses: { 200: { description: 'The user behind the session cookie, or `user: null`.', schema: CurrentUserResponse } },
@@ -80,6 +129,17 @@ export const changePassword = defineRoute({
   request: { body: ChangePasswordBody },
   responses: { 200: { description: 'Changed.', schema: MessageResponse } },
   problems: [429],
+  problemExamples: {
+    400: [
+      {
+        code: 'validation_failed',
+        title: 'Validation failed',
+        detail: 'Invalid request body.',
+        errors: [{ pointer: '/body/currentPassword', detail: 'Current password is incorrect' }],
+      },
+    ],
+    429: [TOO_MANY_SIGN_INS, HASHING_BUSY],
+  },
 });
 
 export const getGoogleAuthUrl = defineRoute({
@@ -92,6 +152,17 @@ export const getGoogleAuthUrl = defineRoute({
   role: 'anonymous',
   responses: { 200: { description: 'Where to send the browser.', schema: GoogleAuthUrl } },
   problems: [503],
+  problemExamples: {
+    503: [
+      { code: 'google_disabled', title: 'Google sign-in is off', detail: 'Google sign-in is not enabled.' },
+      {
+        code: 'google_unavailable',
+        title: 'Google sign-in unavailable',
+        detail: 'Google could not be reached. Try again in a moment.',
+        retryable: true,
+      },
+    ],
+  },
 });
 
 export const getGoogleAuthStatus = defineRoute({
@@ -99,6 +170,8 @@ export const getGoogleAuthStatus = defineRoute({
   path: '/api/auth/google/status',
   operationId: 'getGoogleAuthStatus',
   summary: 'Whether Google sign-in is available',
+  description:
+    'True when the admin enabled Google sign-in and set its client id, secret and redirect address; the sign-in page shows the button then.',
   tags: ['Auth'],
   role: 'anonymous',
   responses: { 200: { description: 'Availability.', schema: GoogleAuthStatus } },
@@ -122,6 +195,7 @@ export const listApiTokens = defineRoute({
   path: '/api/user-tokens',
   operationId: 'listApiTokens',
   summary: "The signed-in user's API tokens",
+  description: `Newest first, at most ${LIMITS.maxTokensPerUser}; each masked to its prefix and last 4 characters.`,
   tags: ['API tokens'],
   role: 'user',
   responses: { 200: { description: 'Tokens, newest first, masked.', schema: ApiTokenList } },
@@ -138,6 +212,9 @@ export const createApiToken = defineRoute({
   request: { body: ApiTokenCreateBody },
   responses: { 201: { description: 'Created; copy the token now.', schema: CreatedApiToken } },
   problems: [409],
+  problemExamples: {
+    409: [{ code: 'conflict', title: 'Conflict', detail: `You already have ${LIMITS.maxTokensPerUser} API tokens. Delete one first.` }],
+  },
 });
 
 export const deleteApiToken = defineRoute({

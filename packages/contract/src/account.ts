@@ -1,4 +1,4 @@
-import { Id, Timestamp } from './common.ts';
+import { Balance, Id, Message, Timestamp } from './common.ts';
 import { LIMITS } from './constants.ts';
 import { z } from './zod.ts';
 
@@ -19,12 +19,18 @@ export const Password = z
   .describe('Password, at least 6 characters.')
   .openapi({ example: 'correct horse battery' });
 
+/** A username as answered: at most 50 characters (the column's size; `deleted:<id>` fits too). */
+export const UsernameText = z.string().max(50).openapi({ example: 'alice' });
+
+/** An email address as answered: at most 200 characters, as accepted. */
+export const EmailText = z.string().max(200).openapi({ example: 'alice@example.com' });
+
 export const CurrentUser = z
   .object({
     id: Id,
-    username: z.string().describe('Unique username.').openapi({ example: 'alice' }),
-    email: z.string().nullable().describe('Email address, if given.').openapi({ example: 'alice@example.com' }),
-    credits: z.number().int().describe('Current credit balance.').openapi({ example: 120 }),
+    username: UsernameText.describe('Unique username.'),
+    email: EmailText.nullable().describe('Email address, if given.'),
+    credits: Balance('Current credit balance.', 120),
     isAdmin: z.boolean().describe('Administrators see the admin area and all transactions.').openapi({ example: false }),
     isActive: z.boolean().describe('Disabled users cannot sign in.').openapi({ example: true }),
     createdAt: Timestamp,
@@ -60,7 +66,7 @@ export type LoginBody = z.infer<typeof LoginBody>;
 
 export const AuthResponse = z
   .object({
-    message: z.string().describe('What happened.').openapi({ example: 'Signed in' }),
+    message: Message('Signed in'),
     user: CurrentUser,
   })
   .openapi('AuthResponse');
@@ -81,6 +87,8 @@ export const GoogleAuthUrl = z
   .object({
     authUrl: z
       .url()
+      // Query parameters carry the configured client id and redirect address (each percent-encoded).
+      .max(8192)
       .describe("Google's authorization URL to send the browser to.")
       .openapi({ example: 'https://accounts.google.com/o/oauth2/v2/auth?client_id=...' }),
   })
@@ -99,9 +107,10 @@ export const GoogleCallbackQuery = z.object({
 export const ApiToken = z
   .object({
     id: Id,
-    name: z.string().describe('Name given at creation.').openapi({ example: 'Default API Token' }),
+    name: z.string().max(100).describe('Name given at creation.').openapi({ example: 'Default API Token' }),
     maskedToken: z
       .string()
+      .max(40)
       .describe('The token with all but its prefix and last 4 characters hidden.')
       .openapi({ example: 'nbk_••••••••a1b2' }),
     isActive: z.boolean().describe('Inactive tokens are refused.').openapi({ example: true }),
@@ -111,15 +120,17 @@ export const ApiToken = z
   .openapi('ApiToken', { description: 'An API token as listed: never the full token.' });
 export type ApiToken = z.infer<typeof ApiToken>;
 
-export const ApiTokenList = z.array(ApiToken).openapi('ApiTokenList');
+export const ApiTokenList = z.array(ApiToken).max(LIMITS.maxTokensPerUser).openapi('ApiTokenList');
 
 export const CreatedApiToken = ApiToken.extend({
   token: z
     .string()
+    .max(100)
     .describe('The full token. Shown once: only a hash is stored.')
     .openapi({ example: 'nbk_8Hq2vV0wKfS3mJ9xYt5ZrL1pQ7cN4eGa1b2' }),
   signingSecret: z
     .string()
+    .max(100)
     .describe(
       'Verifies the automation callbacks of this token (Standard Webhooks: `webhook-signature: v1,<base64 HMAC-SHA256>` over `webhook-id.webhook-timestamp.body`, keyed with the base64 part after `whsec_`). Shown once.',
     )

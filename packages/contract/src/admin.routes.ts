@@ -30,9 +30,35 @@ import {
   UserIdParams,
 } from './admin.ts';
 import { IdParams, MessageResponse } from './common.ts';
-import { defineRoute } from './route.ts';
+import { LIMITS } from './constants.ts';
+import { defineRoute, type ProblemExample } from './route.ts';
 
 const tags = ['Admin'];
+
+const conflictOn = (field: string, detail: string, code = 'conflict'): ProblemExample => ({
+  code,
+  title: 'Conflict',
+  detail,
+  errors: [{ pointer: `/body/${field}`, detail }],
+});
+const cannotChangeSelf = (detail: string): ProblemExample => ({
+  code: 'cannot_change_self',
+  title: 'You cannot do this to your own account',
+  detail,
+});
+const USERNAME_TAKEN = conflictOn('username', 'Username is already taken', 'username_taken');
+const KIE_TOKEN_TAKEN = conflictOn('token', 'This API token is already added', 'kie_token_taken');
+const HASHING_BUSY: ProblemExample = {
+  code: 'rate_limited',
+  title: 'Too many requests',
+  detail: 'The server is busy checking passwords. Try again in a moment.',
+  retryable: true,
+};
+const STUDIO_UNAVAILABLE: ProblemExample = {
+  code: 'studio_unavailable',
+  title: 'Studio unavailable',
+  detail: 'The image studio is not running in this process.',
+};
 
 // ---------------------------------------------------------------- settings
 
@@ -84,6 +110,12 @@ export const testTelegram = defineRoute({
   role: 'admin',
   responses: { 200: { description: 'Telegram accepted the message.', schema: TelegramTestResult } },
   problems: [502, 503],
+  problemExamples: {
+    502: [{ code: 'telegram_failed', title: 'Telegram test failed', detail: 'Telegram: Bad Request: chat not found' }],
+    503: [
+      { code: 'telegram_not_configured', title: 'Telegram is not configured', detail: 'Set the Telegram bot token and chat id first.' },
+    ],
+  },
 });
 
 // ---------------------------------------------------------------- credit packages
@@ -104,11 +136,21 @@ export const createCreditPackage = defineRoute({
   path: '/api/admin/credit-packages',
   operationId: 'createCreditPackage',
   summary: 'Add a credit package',
-  description: "Validation messages: 'Package name is required', 'Credits must be positive', 'Price must be valid'.",
+  description: `Validation messages: 'Package name is required', 'Credits must be positive', 'Price must be valid'. At most ${LIMITS.maxCreditPackages} packages exist, active or not: beyond that 409 \`too_many_packages\`.`,
   tags,
   role: 'admin',
   request: { body: CreditPackageCreate },
   responses: { 201: { description: 'Created.', schema: AdminCreditPackage } },
+  problems: [409],
+  problemExamples: {
+    409: [
+      {
+        code: 'too_many_packages',
+        title: 'Too many packages',
+        detail: `There are already ${LIMITS.maxCreditPackages} credit packages. Delete one first.`,
+      },
+    ],
+  },
 });
 
 export const updateCreditPackage = defineRoute({
@@ -154,12 +196,22 @@ export const createKieApi = defineRoute({
   path: '/api/admin/kie-apis',
   operationId: 'createKieApi',
   summary: 'Add a KIE provider account',
-  description: 'The token is stored encrypted. A token that is already added answers 409 with the pointer `/body/token`.',
+  description: `The token is stored encrypted. A token that is already added answers 409 with the pointer \`/body/token\`; beyond ${LIMITS.maxKieAccounts} accounts 409 \`too_many_kie_apis\`.`,
   tags,
   role: 'admin',
   request: { body: KieApiCreate },
   responses: { 201: { description: 'Created.', schema: KieApiAccount } },
   problems: [409],
+  problemExamples: {
+    409: [
+      KIE_TOKEN_TAKEN,
+      {
+        code: 'too_many_kie_apis',
+        title: 'Too many KIE accounts',
+        detail: `There are already ${LIMITS.maxKieAccounts} KIE accounts. Delete one first.`,
+      },
+    ],
+  },
 });
 
 export const updateKieApi = defineRoute({
@@ -173,6 +225,7 @@ export const updateKieApi = defineRoute({
   request: { params: IdParams, body: KieApiUpdate },
   responses: { 200: { description: 'The account after the change.', schema: KieApiAccount } },
   problems: [409],
+  problemExamples: { 409: [KIE_TOKEN_TAKEN] },
 });
 
 export const deleteKieApi = defineRoute({
@@ -200,6 +253,7 @@ export const refreshKieApiCredits = defineRoute({
   request: { params: IdParams },
   responses: { 200: { description: 'The account with its refreshed balance.', schema: KieApiAccount } },
   problems: [502],
+  problemExamples: { 502: [{ code: 'kie_failed', title: 'KIE request failed', detail: 'KIE: Unauthorized' }] },
 });
 
 // ---------------------------------------------------------------- users
@@ -209,7 +263,7 @@ export const listAdminUsers = defineRoute({
   path: '/api/admin/users',
   operationId: 'listAdminUsers',
   summary: 'Users with their image counts',
-  description: 'Newest first. Without `limit` every matching user is answered (the dashboard filters and pages them itself).',
+  description: `Newest first. Without \`limit\` every matching user up to the newest ${LIMITS.maxUnpagedUsers} is answered (the dashboard filters and pages them itself); \`total\` counts them all.`,
   tags,
   role: 'admin',
   request: { query: AdminUserListQuery },
@@ -226,7 +280,8 @@ export const createAdminUser = defineRoute({
   role: 'admin',
   request: { body: AdminUserCreate },
   responses: { 201: { description: 'Created.', schema: AdminUser } },
-  problems: [409],
+  problems: [409, 429],
+  problemExamples: { 409: [USERNAME_TAKEN], 429: [HASHING_BUSY] },
 });
 
 export const updateAdminUser = defineRoute({
@@ -240,7 +295,17 @@ export const updateAdminUser = defineRoute({
   role: 'admin',
   request: { params: IdParams, body: AdminUserUpdate },
   responses: { 200: { description: 'The user after the change.', schema: AdminUser } },
-  problems: [409],
+  problems: [409, 429],
+  problemExamples: {
+    409: [
+      {
+        ...cannotChangeSelf('You cannot remove your own admin rights.'),
+        errors: [{ pointer: '/body/isAdmin', detail: 'You cannot remove your own admin rights.' }],
+      },
+      USERNAME_TAKEN,
+    ],
+    429: [HASHING_BUSY],
+  },
 });
 
 export const deleteAdminUser = defineRoute({
@@ -255,6 +320,7 @@ export const deleteAdminUser = defineRoute({
   request: { params: IdParams },
   responses: { 200: { description: 'Deleted.', schema: AdminUserDeleted } },
   problems: [409],
+  problemExamples: { 409: [cannotChangeSelf('You cannot delete your own account.')] },
 });
 
 export const toggleAdminUser = defineRoute({
@@ -268,6 +334,7 @@ export const toggleAdminUser = defineRoute({
   request: { params: UserIdParams, body: AdminUserToggle },
   responses: { 200: { description: 'The user after the change.', schema: AdminUser } },
   problems: [409],
+  problemExamples: { 409: [cannotChangeSelf('You cannot disable your own account.')] },
 });
 
 export const setUserCredits = defineRoute({
@@ -309,6 +376,15 @@ export const refundTask = defineRoute({
   request: { params: TaskIdParams },
   responses: { 200: { description: 'Refunded (or already refunded: amount 0).', schema: RefundResult } },
   problems: [409],
+  problemExamples: {
+    409: [
+      {
+        code: 'task_in_progress',
+        title: 'Task still in progress',
+        detail: 'The task is still running; it is refunded automatically if it fails.',
+      },
+    ],
+  },
 });
 
 export const recheckFailedTasks = defineRoute({
@@ -322,6 +398,7 @@ export const recheckFailedTasks = defineRoute({
   role: 'admin',
   responses: { 200: { description: 'What was checked and recovered.', schema: RecheckResult } },
   problems: [503],
+  problemExamples: { 503: [STUDIO_UNAVAILABLE] },
 });
 
 export const deleteFailedTasks = defineRoute({
@@ -335,6 +412,7 @@ export const deleteFailedTasks = defineRoute({
   role: 'admin',
   responses: { 200: { description: 'How many were deleted.', schema: DeleteFailedResult } },
   problems: [503],
+  problemExamples: { 503: [STUDIO_UNAVAILABLE] },
 });
 
 export const adminSettingsRoutes = [getAdminSettings, updateAdminSettings, updateTelegramSettings, testTelegram] as const;

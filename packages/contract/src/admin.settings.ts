@@ -21,6 +21,7 @@ export const CREEM_ENVIRONMENTS = ['test', 'prod'] as const;
 /** `'••••abcd'` for a long secret; `'••••'` when the secret is too short to show any of it. */
 export const SecretHint = z
   .string()
+  .max(16)
   .nullable()
   .describe('The last 4 characters of the stored secret after `••••` (only `••••` for secrets under 12 characters); null when not set.')
   .openapi({ example: '••••a1b2' });
@@ -68,9 +69,20 @@ const optionalUrl = (what: string, example: string) =>
 
 /** A Telegram chat: a numeric id (groups are negative) or `@channelusername`. */
 export const TELEGRAM_CHAT_ID_PATTERN = /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/;
+/** The longest text the pattern accepts. */
+const TELEGRAM_CHAT_ID_MAX = 33;
+const TELEGRAM_CHAT_ID_MESSAGE = 'Must be a numeric chat id or @channelusername';
 
 const telegramChatId = z
-  .union([z.literal(''), z.string().trim().regex(TELEGRAM_CHAT_ID_PATTERN, 'Must be a numeric chat id or @channelusername'), z.null()])
+  .union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .max(TELEGRAM_CHAT_ID_MAX, { message: TELEGRAM_CHAT_ID_MESSAGE, abort: true })
+      .regex(TELEGRAM_CHAT_ID_PATTERN, TELEGRAM_CHAT_ID_MESSAGE),
+    z.null(),
+  ])
   .optional()
   .describe(
     'Chat the bot writes to: a numeric id (groups are negative) or `@channelusername`. Omit to keep; `null` or an empty string clears it.',
@@ -81,7 +93,7 @@ export const AdminSettings = z
   .object({
     kieTokenSet: secretSet('a fallback KIE token'),
     kieTokenHint: SecretHint,
-    paypalClientId: z.string().nullable().describe('PayPal REST client id (not secret).').openapi({ example: 'AbCdEf123' }),
+    paypalClientId: z.string().max(500).nullable().describe('PayPal REST client id (not secret).').openapi({ example: 'AbCdEf123' }),
     paypalClientSecretSet: secretSet('the PayPal client secret'),
     paypalClientSecretHint: SecretHint,
     paypalEnvironment: z.enum(PAYPAL_ENVIRONMENTS).describe('PayPal host: sandbox or production.').openapi({ example: 'sandbox' }),
@@ -97,6 +109,7 @@ export const AdminSettings = z
       .openapi({ example: true }),
     googleClientId: z
       .string()
+      .max(500)
       .nullable()
       .describe('Google OAuth client id (not secret).')
       .openapi({ example: '1234.apps.googleusercontent.com' }),
@@ -104,6 +117,7 @@ export const AdminSettings = z
     googleClientSecretHint: SecretHint,
     googleRedirectUri: z
       .string()
+      .max(LIMITS.urlMax)
       .nullable()
       .describe("Google redirect address registered with Google; null uses this server's callback.")
       .openapi({ example: 'https://studio.example.com/api/auth/google/callback' }),
@@ -111,38 +125,56 @@ export const AdminSettings = z
     nanoBananaCredits: z
       .number()
       .int()
+      .min(LIMITS.costMin)
+      .max(LIMITS.costMax)
       .describe('Studio cost of one text-to-image task, in credits.')
       .openapi({ example: SETTINGS_DEFAULTS.nanoBananaCredits }),
     nanoBananaEditCredits: z
       .number()
       .int()
+      .min(LIMITS.costMin)
+      .max(LIMITS.costMax)
       .describe('Studio cost of one edit task, in credits.')
       .openapi({ example: SETTINGS_DEFAULTS.nanoBananaEditCredits }),
     nanoBananaResizeCredits: z
       .number()
       .int()
+      .min(LIMITS.costMin)
+      .max(LIMITS.costMax)
       .describe('Cost of one upscale, in credits (studio and API).')
       .openapi({ example: SETTINGS_DEFAULTS.nanoBananaResizeCredits }),
     nanoBananaApiPrice: z
       .number()
       .int()
+      .min(LIMITS.costMin)
+      .max(LIMITS.costMax)
       .describe('Automation API price of one text-to-image task, in credits.')
       .openapi({ example: SETTINGS_DEFAULTS.nanoBananaApiPrice }),
     nanoBananaEditApiPrice: z
       .number()
       .int()
+      .min(LIMITS.costMin)
+      .max(LIMITS.costMax)
       .describe('Automation API price of one edit task, in credits.')
       .openapi({ example: SETTINGS_DEFAULTS.nanoBananaEditApiPrice }),
-    startCredits: z.number().int().describe('Credits every new account starts with.').openapi({ example: SETTINGS_DEFAULTS.startCredits }),
+    startCredits: z
+      .number()
+      .int()
+      .min(0)
+      .max(LIMITS.startCreditsMax)
+      .describe('Credits every new account starts with.')
+      .openapi({ example: SETTINGS_DEFAULTS.startCredits }),
     telegramBotTokenSet: secretSet('the Telegram bot token'),
     telegramBotTokenHint: SecretHint,
     telegramChatId: z
       .string()
+      .max(TELEGRAM_CHAT_ID_MAX)
       .nullable()
       .describe('Telegram chat that receives operator notifications.')
       .openapi({ example: '-1001234567890' }),
     callbackUrl: z
       .string()
+      .max(LIMITS.urlMax)
       .nullable()
       .describe('Public base address KIE calls back on; null uses PUBLIC_URL.')
       .openapi({ example: 'https://studio.example.com' }),

@@ -1,8 +1,8 @@
 // The admin area on the wire (spec 001 §2-§9): packages, provider accounts, users, all transactions, refunds, recovery.
-import { Password, Username } from './account.ts';
+import { EmailText, Password, Username, UsernameText } from './account.ts';
 import { CreditPackage, LEDGER_ENTRY_TYPES } from './billing.ts';
-import { Id, Timestamp } from './common.ts';
-import { LIMITS } from './constants.ts';
+import { Balance, Count, Id, Message, PageNumber, TaskCredits, Timestamp } from './common.ts';
+import { INT32, LIMITS } from './constants.ts';
 import { CREATED_VIA } from './studio.ts';
 import { z } from './zod.ts';
 
@@ -16,13 +16,17 @@ export const PRICE_PATTERN = /^\d{1,8}(\.\d{1,2})?$/;
 export const AdminCreditPackage = CreditPackage.extend({
   creemProductId: z
     .string()
+    .max(100)
     .nullable()
     .describe('Creem product id used for card checkouts; null when not sold through Creem.')
     .openapi({ example: 'prod_6tW66i0oZM7w1qXReHJrwg' }),
 }).openapi('AdminCreditPackage', { description: 'A credit package as the admin sees it (active or not).' });
 export type AdminCreditPackage = z.infer<typeof AdminCreditPackage>;
 
-export const AdminCreditPackageList = z.array(AdminCreditPackage).openapi('AdminCreditPackageList');
+export const AdminCreditPackageList = z
+  .array(AdminCreditPackage)
+  .max(LIMITS.maxCreditPackages)
+  .openapi('AdminCreditPackageList', { description: `Every package; there are at most ${LIMITS.maxCreditPackages}.` });
 
 const packageFields = {
   name: z
@@ -40,7 +44,7 @@ const packageFields = {
     .describe('Credits granted on purchase (at least 1).')
     .openapi({ example: 500 }),
   price: z
-    .union([z.number(), z.string()], { error: 'Price must be valid' })
+    .union([z.number(), z.string().max(32, 'Price must be valid')], { error: 'Price must be valid' })
     .transform((value) => String(value).trim())
     .refine((value) => PRICE_PATTERN.test(value) && Number(value) > 0, 'Price must be valid')
     .describe('Price in USD: digits with up to two decimals, more than 0 (a number or a string such as "9.99").')
@@ -61,6 +65,7 @@ const packageFields = {
     .number({ error: 'Bonus must be a whole number of at least 0' })
     .int('Bonus must be a whole number of at least 0')
     .min(0, 'Bonus must be a whole number of at least 0')
+    .max(100_000_000, 'Bonus must be at most 100000000')
     .describe('Bonus credits included in `credits`, shown as a highlight.')
     .openapi({ example: 0 }),
 };
@@ -99,7 +104,7 @@ export type CreditPackageUpdate = z.infer<typeof CreditPackageUpdate>;
 
 export const CreditPackageDeleted = z
   .object({
-    message: z.string().describe('What happened.').openapi({ example: 'Package deleted' }),
+    message: Message('Package deleted'),
     deactivated: z
       .boolean()
       .describe('True when orders or ledger entries refer to the package: it was deactivated (hidden, not for sale) instead of deleted.')
@@ -115,32 +120,50 @@ export const KIE_API_STATUSES = ['available', 'low_credits'] as const;
 export const KieApiAccount = z
   .object({
     id: Id,
-    name: z.string().describe('Name of the account.').openapi({ example: 'KIE main' }),
+    name: z.string().max(100).describe('Name of the account.').openapi({ example: 'KIE main' }),
     tokenHint: z
       .string()
+      .max(16)
       .describe('The token is write-only: `••••` and its last 4 characters (only `••••` for short tokens).')
       .openapi({ example: '••••9f3c' }),
     totalCredits: z
       .number()
       .int()
-      .describe('KIE credits we believe the account has left (booked per task; refresh reads the real balance).')
+      .min(INT32.min)
+      .max(INT32.max)
+      .describe('KIE credits we believe the account has left (booked per task, so it can go below 0; refresh reads the real balance).')
       .openapi({ example: 1000 }),
-    nanoBananaCredits: z.number().int().describe('KIE credits one text-to-image costs on this account.').openapi({ example: 500 }),
-    nanoBananaEditCredits: z.number().int().describe('KIE credits one edit costs on this account.').openapi({ example: 300 }),
+    nanoBananaCredits: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .describe('KIE credits one text-to-image costs on this account.')
+      .openapi({ example: 500 }),
+    nanoBananaEditCredits: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .describe('KIE credits one edit costs on this account.')
+      .openapi({ example: 300 }),
     isEnabled: z.boolean().describe('Enabled accounts take part in the round-robin rotation.').openapi({ example: true }),
     status: z
       .enum(KIE_API_STATUSES)
       .describe(`\`available\` when totalCredits is at least ${LIMITS.lowProviderCredits}, else \`low_credits\`.`)
       .openapi({ example: 'available' }),
     lastUsed: Timestamp.nullable().describe('When a task was last submitted with this account.'),
-    totalUsage: z.number().int().describe('KIE credits booked on this account so far.').openapi({ example: 1500 }),
+    totalUsage: z.number().int().min(0).max(INT32.max).describe('KIE credits booked on this account so far.').openapi({ example: 1500 }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
   .openapi('KieApiAccount', { description: 'An upstream KIE account. Its token is never answered.' });
 export type KieApiAccount = z.infer<typeof KieApiAccount>;
 
-export const KieApiAccountList = z.array(KieApiAccount).openapi('KieApiAccountList');
+export const KieApiAccountList = z
+  .array(KieApiAccount)
+  .max(LIMITS.maxKieAccounts)
+  .openapi('KieApiAccountList', { description: `Every account; there are at most ${LIMITS.maxKieAccounts}.` });
 
 const kieFields = {
   name: z
@@ -216,13 +239,13 @@ export type KieApiUpdate = z.infer<typeof KieApiUpdate>;
 export const AdminUser = z
   .object({
     id: Id,
-    username: z.string().describe('Unique username.').openapi({ example: 'alice' }),
-    email: z.string().nullable().describe('Email address, if any.').openapi({ example: 'alice@example.com' }),
-    credits: z.number().int().describe('Current credit balance.').openapi({ example: 120 }),
+    username: UsernameText.describe('Unique username.'),
+    email: EmailText.nullable().describe('Email address, if any.'),
+    credits: Balance('Current credit balance.', 120),
     isAdmin: z.boolean().describe('Can use the admin area.').openapi({ example: false }),
     isActive: z.boolean().describe('Can sign in and use the platform.').openapi({ example: true }),
     googleLinked: z.boolean().describe('A Google account is linked for sign-in.').openapi({ example: false }),
-    imageCount: z.number().int().describe('Image tasks the user created (any status).').openapi({ example: 14 }),
+    imageCount: Count('Image tasks the user created (any status).', 14),
     createdAt: Timestamp,
     lastLoginAt: Timestamp.nullable().describe('Last sign-in, if any.'),
   })
@@ -237,21 +260,26 @@ export const AdminUserListQuery = z.object({
     .optional()
     .describe('Only users whose email contains this text (any letter case).')
     .openapi({ example: 'example.com' }),
-  page: z.coerce.number().int().min(1).default(1).describe('1-based page, used with `limit`.').openapi({ example: 1 }),
+  page: PageNumber.describe(`1-based page, used with \`limit\` (at most ${LIMITS.pageMax}).`),
   limit: z.coerce
     .number()
     .int()
     .min(1)
     .max(100)
     .optional()
-    .describe('Users per page (1 to 100). Omitted: every matching user (the dashboard pages 10 per page itself).')
+    .describe(
+      `Users per page (1 to 100). Omitted: every matching user, up to the newest ${LIMITS.maxUnpagedUsers} (the dashboard pages 10 per page itself).`,
+    )
     .openapi({ example: 10 }),
 });
 
 export const AdminUserList = z
   .object({
-    data: z.array(AdminUser).describe('Matching users, newest first.'),
-    total: z.number().int().describe('How many users match the filter.').openapi({ example: 42 }),
+    data: z
+      .array(AdminUser)
+      .max(LIMITS.maxUnpagedUsers)
+      .describe(`Matching users, newest first: one page, or without \`limit\` the newest ${LIMITS.maxUnpagedUsers}.`),
+    total: Count('How many users match the filter.', 42),
   })
   .openapi('AdminUserList');
 export type AdminUserList = z.infer<typeof AdminUserList>;
@@ -338,21 +366,19 @@ export const AdminCreditsUpdate = z
       .describe(
         'The new balance, a whole number of at least 0. A numeric string is read as a number; any other non-number (text, null) counts as 0.',
       )
-      .openapi({ example: 250, type: ['number', 'string', 'boolean', 'null'] }),
+      .openapi({ example: 250, type: ['number', 'string', 'boolean', 'null'], maxLength: 30 }),
   })
   .openapi('AdminCreditsUpdate', {
     description: 'Sets a balance; the signed difference is written to the ledger as one `adjustment` entry.',
   });
 
-export const AdminUserDeleted = z
-  .object({ message: z.string().describe('What happened.').openapi({ example: 'User deleted' }) })
-  .openapi('AdminUserDeleted');
+export const AdminUserDeleted = z.object({ message: Message('User deleted') }).openapi('AdminUserDeleted');
 export type AdminUserDeleted = z.infer<typeof AdminUserDeleted>;
 
 // ---------------------------------------------------------------- all transactions
 
 export const AdminTransactionListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1).describe('1-based page number.').openapi({ example: 1 }),
+  page: PageNumber,
   limit: z.coerce
     .number()
     .int()
@@ -374,15 +400,16 @@ export const AdminTransaction = z
   .object({
     id: Id,
     userId: Id.describe('Whose balance changed.'),
-    username: z.string().describe('Username of the user.').openapi({ example: 'alice' }),
-    email: z.string().nullable().describe('Email of the user, if any.').openapi({ example: 'alice@example.com' }),
+    username: UsernameText.describe('Username of the user.'),
+    email: EmailText.nullable().describe('Email of the user, if any.'),
     type: z.enum(LEDGER_ENTRY_TYPES).describe('`purchase`, `refund`, `usage`, `bonus` or `adjustment`.').openapi({ example: 'usage' }),
-    amount: z.number().int().describe('Signed change of the balance in credits.').openapi({ example: -2 }),
-    balanceAfter: z.number().int().describe('The balance right after this entry.').openapi({ example: 118 }),
-    description: z.string().describe('What the entry was for.').openapi({ example: 'Text to image' }),
+    amount: z.number().int().min(INT32.min).max(INT32.max).describe('Signed change of the balance in credits.').openapi({ example: -2 }),
+    balanceAfter: Balance('The balance right after this entry.', 118),
+    description: z.string().max(255).describe('What the entry was for.').openapi({ example: 'Text to image' }),
     imageTaskId: Id.nullable().describe('The image task charged or refunded, if any.'),
     kieTaskId: z
       .string()
+      .max(200)
       .nullable()
       .describe("The provider's task id of that task, if any.")
       .openapi({ example: 'ee603959debb48d08a3b4e7b2d4cf2b0' }),
@@ -396,8 +423,8 @@ export type AdminTransaction = z.infer<typeof AdminTransaction>;
 
 export const AdminTransactionList = z
   .object({
-    data: z.array(AdminTransaction).describe('This page of entries, newest first.'),
-    total: z.number().int().describe('All matching entries, for paging.').openapi({ example: 240 }),
+    data: z.array(AdminTransaction).max(100).describe('This page of entries, newest first.'),
+    total: Count('All matching entries, for paging.', 240),
   })
   .openapi('AdminTransactionList');
 export type AdminTransactionList = z.infer<typeof AdminTransactionList>;
@@ -418,38 +445,28 @@ export const TaskIdParams = z
 
 export const RefundResult = z
   .object({
-    amount: z
-      .number()
-      .int()
-      .describe('Credits returned by this call; 0 when the task was already refunded (a refund happens once per task).')
-      .openapi({ example: 2 }),
-    message: z.string().describe('What happened.').openapi({ example: 'Refunded 2 credits to alice' }),
+    amount: TaskCredits('Credits returned by this call; 0 when the task was already refunded (a refund happens once per task).', 2),
+    message: Message('Refunded 2 credits to alice'),
   })
   .openapi('RefundResult');
 export type RefundResult = z.infer<typeof RefundResult>;
 
 export const RecheckResult = z
   .object({
-    message: z.string().describe('Summary for the toast.').openapi({ example: 'Checked 3 failed tasks, recovered 1' }),
-    checked: z.number().int().describe('Failed tasks of the last 24 hours that were asked about again.').openapi({ example: 3 }),
-    recovered: z
-      .number()
-      .int()
-      .describe('Tasks that had in fact finished and are now completed with their images.')
-      .openapi({ example: 1 }),
+    message: Message('Checked 3 failed tasks, recovered 1', 'Summary for the toast.'),
+    checked: Count('Failed tasks of the last 24 hours that were asked about again.', 3),
+    recovered: Count('Tasks that had in fact finished and are now completed with their images.', 1),
   })
   .openapi('RecheckResult');
 export type RecheckResult = z.infer<typeof RecheckResult>;
 
 export const DeleteFailedResult = z
   .object({
-    message: z.string().describe('Summary for the toast.').openapi({ example: 'Deleted 4 failed tasks' }),
-    deleted: z.number().int().describe('Failed tasks deleted, with their stored files.').openapi({ example: 4 }),
+    message: Message('Deleted 4 failed tasks', 'Summary for the toast.'),
+    deleted: Count('Failed tasks deleted, with their stored files.', 4),
   })
   .openapi('DeleteFailedResult');
 export type DeleteFailedResult = z.infer<typeof DeleteFailedResult>;
 
-export const TelegramTestResult = z
-  .object({ message: z.string().describe('What happened.').openapi({ example: 'Test message sent to Telegram' }) })
-  .openapi('TelegramTestResult');
+export const TelegramTestResult = z.object({ message: Message('Test message sent to Telegram') }).openapi('TelegramTestResult');
 export type TelegramTestResult = z.infer<typeof TelegramTestResult>;

@@ -12,11 +12,66 @@ import {
   WebhookDeliveryList,
   WebhookDeliveryParams,
 } from './automation.ts';
-import { defineRoute } from './route.ts';
+import { defineRoute, type ProblemExample, type RouteDef } from './route.ts';
+
+const RATE_LIMITED: ProblemExample = {
+  code: 'rate_limited',
+  title: 'Too many requests',
+  detail: 'Too many automation requests for this token. Try again in a minute.',
+  retryable: true,
+};
+
+/** What the submissions answer beyond the generic problems. */
+const submitExamples = (firstField: { pointer: string; detail: string }, imagePointer = ''): RouteDef['problemExamples'] => ({
+  400: [{ code: 'validation_failed', title: 'Validation failed', detail: 'Invalid request body.', errors: [firstField] }],
+  409: [
+    {
+      code: 'idempotency_in_progress',
+      title: 'Request in progress',
+      detail: 'A request with this Idempotency-Key is still being processed. Retry shortly to get its answer.',
+      retryable: true,
+    },
+  ],
+  413: [
+    {
+      code: 'image_too_large',
+      title: 'Image too large',
+      detail: 'An image is larger than 10 MB.',
+      errors: [{ pointer: imagePointer, detail: 'The response is larger than 10485760 bytes.' }],
+    },
+  ],
+  422: [
+    {
+      code: 'idempotency_key_reused',
+      title: 'Idempotency key reused',
+      detail: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+    },
+  ],
+  429: [
+    RATE_LIMITED,
+    {
+      code: 'too_many_tasks',
+      title: 'Too many tasks in progress',
+      detail: 'You can have at most 4 images in progress. Wait for one to finish.',
+      retryable: true,
+    },
+  ],
+  503: [
+    {
+      code: 'no_provider',
+      title: 'Image generation is unavailable',
+      detail: 'No image provider is available right now. Try again later.',
+      retryable: true,
+    },
+  ],
+});
 
 const SUBMITTED_HEADERS = {
-  Location: { description: "The task's status address (the same as `statusUrl`).", schema: { type: 'string' } },
-  'Preference-Applied': { description: '`wait=N` when `Prefer: wait=N` was honoured.', schema: { type: 'string' } },
+  Location: {
+    description: "The task's status address (the same as `statusUrl`).",
+    schema: { type: 'string', maxLength: 2200, format: 'uri' },
+  },
+  'Preference-Applied': { description: '`wait=N` when `Prefer: wait=N` was honoured.', schema: { type: 'string', maxLength: 10 } },
 } as const;
 
 /** 202 queued; 200 when `Prefer: wait=N` saw the task end. */
@@ -43,6 +98,7 @@ export const automationGenerate = defineRoute({
   request: { body: AutomationGenerateBody, headers: SubmitHeaders },
   responses: SUBMITTED,
   problems: [402, 409, 422, 429, 503],
+  problemExamples: submitExamples({ pointer: '/body/input/prompt', detail: 'Prompt is required' }),
 });
 
 export const automationEditImage = defineRoute({
@@ -56,6 +112,10 @@ export const automationEditImage = defineRoute({
   request: { body: AutomationEditBody, headers: SubmitHeaders },
   responses: SUBMITTED,
   problems: [402, 409, 413, 422, 429, 503],
+  problemExamples: submitExamples(
+    { pointer: '/body/input/image_urls', detail: 'At least one image is required' },
+    '/body/input/image_urls/0',
+  ),
 });
 
 export const automationUpscale = defineRoute({
@@ -69,6 +129,7 @@ export const automationUpscale = defineRoute({
   request: { body: AutomationUpscaleBody, headers: SubmitHeaders },
   responses: SUBMITTED,
   problems: [402, 409, 413, 422, 429, 503],
+  problemExamples: submitExamples({ pointer: '/body/input/image_url', detail: 'Must be a valid http(s) address' }, '/body/input/image_url'),
 });
 
 export const automationImageStatus = defineRoute({
@@ -83,6 +144,18 @@ export const automationImageStatus = defineRoute({
   request: { params: AutomationTaskParams },
   responses: { 200: { description: 'The task.', schema: AutomationTaskStatus } },
   problems: [404, 429],
+  problemExamples: {
+    400: [
+      {
+        code: 'validation_failed',
+        title: 'Validation failed',
+        detail: 'Invalid request params.',
+        errors: [{ pointer: '/params/taskId', detail: 'Too big: expected string to have <=100 characters' }],
+      },
+    ],
+    404: [{ code: 'not_found', title: 'Not found', detail: 'No task of yours has this id.' }],
+    429: [RATE_LIMITED],
+  },
 });
 
 export const n8nTemplate = defineRoute({
@@ -99,7 +172,9 @@ export const n8nTemplate = defineRoute({
     200: {
       description: 'The workflow, as a download.',
       schema: N8nWorkflow,
-      headers: { 'Content-Disposition': { description: '`attachment; filename="<file>"`.', schema: { type: 'string' } } },
+      headers: {
+        'Content-Disposition': { description: '`attachment; filename="<file>"`.', schema: { type: 'string', maxLength: 100 } },
+      },
     },
   },
 });

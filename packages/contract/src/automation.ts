@@ -1,7 +1,8 @@
 // The customer automation API (n8n and other integrators): snake_case inputs as the spec names them,
 // camelCase answers, bearer token auth.
+import { Balance, TaskCredits, UrlText } from './common.ts';
 import { IMAGE_SIZES, LIMITS, OUTPUT_FORMATS } from './constants.ts';
-import { GENERATION_TYPES } from './studio.ts';
+import { AspectRatioText, GENERATION_TYPES, TaskIdText } from './studio.ts';
 import { z } from './zod.ts';
 
 const HttpUrl = z
@@ -131,20 +132,19 @@ export const AutomationTaskStatus = z
   .object({
     success: z.boolean().describe('False when the task failed.').openapi({ example: true }),
     status: z.enum(AUTOMATION_STATUSES).describe('processing until the task ends.').openapi({ example: 'completed' }),
-    imageUrl: z
-      .string()
-      .nullable()
+    imageUrl: UrlText.nullable()
       .describe('Completed: the stored result (for an upscale, the HD image). Null otherwise.')
       .openapi({ example: 'https://studio.example.com/files/results/tsk_5f1c2a7e9b/0.png' }),
-    taskId: z.string().describe('Our task id.').openapi({ example: 'tsk_5f1c2a7e9b' }),
+    taskId: TaskIdText.describe('Our task id.'),
     prompt: z
       .string()
+      .max(LIMITS.promptMax)
       .describe('The prompt (for an upscale, e.g. `Upscale x4`).')
       .openapi({ example: 'A banana astronaut floating above the Earth' }),
-    aspectRatio: z.string().describe('Aspect ratio of the result.').openapi({ example: '16:9' }),
-    creditsUsed: z.number().int().describe('Credits charged for the task.').openapi({ example: 4 }),
-    error: z.string().nullable().describe('Failed: why. Null otherwise.').openapi({ example: null }),
-    creditsRefunded: z.number().int().describe('Failed: the credits returned to you; 0 otherwise.').openapi({ example: 0 }),
+    aspectRatio: AspectRatioText.describe('Aspect ratio of the result.').openapi({ example: '16:9' }),
+    creditsUsed: TaskCredits('Credits charged for the task.', 4),
+    error: z.string().max(LIMITS.taskErrorMax).nullable().describe('Failed: why. Null otherwise.').openapi({ example: null }),
+    creditsRefunded: TaskCredits('Failed: the credits returned to you; 0 otherwise.', 0),
   })
   .openapi('AutomationTaskStatus', {
     description: 'Where a task stands; also the body of the callback POST.',
@@ -167,12 +167,13 @@ const STATUS_URL_EXAMPLE = 'https://studio.example.com/api/n8n/image-status/tsk_
 export const AutomationSubmitted = z
   .object({
     success: z.literal(true).describe('Always true: the task was accepted and charged.').openapi({ example: true }),
-    taskId: z.string().describe('Our task id: poll `GET /api/n8n/image-status/{taskId}`.').openapi({ example: 'tsk_5f1c2a7e9b' }),
-    creditsUsed: z.number().int().describe('Credits charged (API prices).').openapi({ example: 4 }),
-    remainingCredits: z.number().int().describe('Your balance after the charge.').openapi({ example: 96 }),
+    taskId: TaskIdText.describe('Our task id: poll `GET /api/n8n/image-status/{taskId}`.'),
+    creditsUsed: TaskCredits('Credits charged (API prices).', 4),
+    remainingCredits: Balance('Your balance after the charge.', 96),
     type: z.enum(GENERATION_TYPES).describe('What kind of task was queued.').openapi({ example: 'text_to_image' }),
     statusUrl: z
       .string()
+      .max(2200)
       .describe("The task's status address (also in `Location`): GET it with the same token until `status` is not `processing`.")
       .openapi({ example: STATUS_URL_EXAMPLE }),
     result: AutomationTaskStatus.optional().describe(
@@ -229,8 +230,8 @@ export const N8nTemplateParams = z.object({
 
 export const N8nWorkflow = z
   .looseObject({
-    name: z.string().describe('Workflow name shown in n8n.').openapi({ example: 'Nano Banana: generate an image (callback)' }),
-    nodes: z.array(z.looseObject({})).describe('n8n nodes; the HTTP Request nodes already point at this server.'),
+    name: z.string().max(200).describe('Workflow name shown in n8n.').openapi({ example: 'Nano Banana: generate an image (callback)' }),
+    nodes: z.array(z.looseObject({})).max(50).describe('n8n nodes; the HTTP Request nodes already point at this server.'),
     connections: z.record(z.string(), z.unknown()).describe('How the nodes are wired.'),
   })
   .openapi('N8nWorkflow', {
@@ -245,34 +246,37 @@ export const WebhookDeliveryItem = z
   .object({
     id: z
       .string()
+      .max(36)
       .describe('The delivery id, sent as `webhook-id` on every attempt.')
       .openapi({ example: '2f9c1d3e-5b7a-4c2e-9f10-3a4b5c6d7e8f' }),
-    taskId: z.string().describe('The task it reports on.').openapi({ example: 'tsk_5f1c2a7e9b' }),
+    taskId: z.string().max(40).describe('The task it reports on.').openapi({ example: 'tsk_5f1c2a7e9b' }),
     event: z.enum(CALLBACK_EVENTS).describe('The moment it reports.').openapi({ example: 'completed' }),
-    url: z.string().describe('Where it is sent.').openapi({ example: 'https://n8n.example.com/webhook-waiting/1234' }),
-    tokenName: z.string().describe('The token whose secret signs it.').openapi({ example: 'n8n' }),
+    url: z.string().max(2048).describe('Where it is sent.').openapi({ example: 'https://n8n.example.com/webhook-waiting/1234' }),
+    tokenName: z.string().max(100).describe('The token whose secret signs it.').openapi({ example: 'n8n' }),
     state: z
       .enum(WEBHOOK_DELIVERY_STATES)
       .describe('waiting (not due yet, or retrying), delivered, failed (gave up), skipped (the task ended the other way).')
       .openapi({ example: 'delivered' }),
-    attempts: z.number().int().describe('Attempts made.').openapi({ example: 1 }),
+    attempts: z.number().int().min(0).max(100).describe('Attempts made.').openapi({ example: 1 }),
     responseCode: z
       .number()
       .int()
+      .min(100)
+      .max(599)
       .nullable()
       .describe("The receiver's HTTP status at the last attempt; null without an answer.")
       .openapi({ example: 200 }),
-    error: z.string().nullable().describe('Why the last attempt failed.').openapi({ example: null }),
-    createdAt: z.string().describe('When it was recorded (ISO 8601).').openapi({ example: '2026-11-25T10:00:00.000Z' }),
-    deliveredAt: z.string().nullable().describe('When a receiver accepted it.').openapi({ example: '2026-11-25T10:00:12.000Z' }),
+    error: z.string().max(2000).nullable().describe('Why the last attempt failed.').openapi({ example: null }),
+    createdAt: z.string().max(30).describe('When it was recorded (ISO 8601).').openapi({ example: '2026-11-25T10:00:00.000Z' }),
+    deliveredAt: z.string().max(30).nullable().describe('When a receiver accepted it.').openapi({ example: '2026-11-25T10:00:12.000Z' }),
   })
   .openapi('WebhookDelivery', { description: 'One callback of one task event.' });
 export type WebhookDeliveryItem = z.infer<typeof WebhookDeliveryItem>;
 
 export const WebhookDeliveryList = z
-  .object({ deliveries: z.array(WebhookDeliveryItem).describe('Newest first, at most 50.') })
+  .object({ deliveries: z.array(WebhookDeliveryItem).max(50).describe('Newest first, at most 50.') })
   .openapi('WebhookDeliveryList', { description: "The signed-in user's recent callbacks." });
 
 export const WebhookDeliveryParams = z.object({
-  id: z.uuid().describe('The delivery id.').openapi({ example: '2f9c1d3e-5b7a-4c2e-9f10-3a4b5c6d7e8f' }),
+  id: z.uuid().max(36).describe('The delivery id.').openapi({ example: '2f9c1d3e-5b7a-4c2e-9f10-3a4b5c6d7e8f' }),
 });

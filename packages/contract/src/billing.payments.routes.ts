@@ -14,7 +14,21 @@ import {
   PayPalSetupResponse,
   WebhookAck,
 } from './billing.payments.ts';
-import { defineRoute } from './route.ts';
+import { defineRoute, type ProblemExample, type RouteDef } from './route.ts';
+
+const providerFailed = (provider: string): ProblemExample => ({
+  code: 'payment_provider_failed',
+  title: 'Payment provider failed',
+  detail: `${provider} did not answer as expected. Please try again in a moment.`,
+  retryable: true,
+});
+const methodUnavailable = (method: string): ProblemExample => ({
+  code: 'payment_method_unavailable',
+  title: 'Payment method unavailable',
+  detail: `${method} is currently unavailable. Please contact support.`,
+});
+const CREEM: RouteDef['problemExamples'] = { 502: [providerFailed('Creem')], 503: [methodUnavailable('Card payment')] };
+const PAYPAL: RouteDef['problemExamples'] = { 502: [providerFailed('PayPal')], 503: [methodUnavailable('PayPal')] };
 
 export const createCreemCheckout = defineRoute({
   method: 'post',
@@ -28,6 +42,7 @@ export const createCreemCheckout = defineRoute({
   request: { body: CreemCheckoutBody },
   responses: { 201: { description: 'Checkout created.', schema: CreemCheckoutResponse } },
   problems: [502, 503],
+  problemExamples: CREEM,
 });
 
 export const receiveCreemWebhook = defineRoute({
@@ -42,6 +57,11 @@ export const receiveCreemWebhook = defineRoute({
   request: { body: CreemWebhookBody, headers: CreemWebhookHeaders },
   responses: { 200: { description: 'Event verified and handled.', schema: WebhookAck } },
   problems: [401, 422, 503],
+  problemExamples: {
+    401: [{ code: 'invalid_signature', title: 'Invalid signature', detail: 'The webhook signature does not match.' }],
+    422: [{ code: 'unknown_order', title: 'Unknown order', detail: 'The event does not belong to any order of ours.' }],
+    503: [methodUnavailable('Card payment')],
+  },
 });
 
 export const verifyCreemReturn = defineRoute({
@@ -56,6 +76,16 @@ export const verifyCreemReturn = defineRoute({
   request: { query: CreemReturnQuery },
   responses: { 200: { description: 'The verified order.', schema: PaymentOrder } },
   problems: [404, 503],
+  problemExamples: {
+    400: [
+      {
+        code: 'invalid_signature',
+        title: 'Invalid signature',
+        detail: 'This payment return link is not signed by the payment provider.',
+      },
+    ],
+    503: [methodUnavailable('Card payment')],
+  },
 });
 
 export const getPayPalEnvironment = defineRoute({
@@ -63,6 +93,7 @@ export const getPayPalEnvironment = defineRoute({
   path: '/api/paypal/environment',
   operationId: 'getPayPalEnvironment',
   summary: 'Which PayPal environment is in use',
+  description: 'sandbox or production, as the admin settings say; the browser loads the matching PayPal SDK.',
   tags: ['Payments'],
   role: 'anonymous',
   responses: { 200: { description: 'The configured environment.', schema: PayPalEnvironmentResponse } },
@@ -79,6 +110,7 @@ export const getPayPalSetup = defineRoute({
   role: 'user',
   responses: { 200: { description: 'A fresh client token.', schema: PayPalSetupResponse } },
   problems: [502, 503],
+  problemExamples: PAYPAL,
 });
 
 export const createPayPalOrder = defineRoute({
@@ -93,6 +125,7 @@ export const createPayPalOrder = defineRoute({
   request: { body: PayPalOrderBody },
   responses: { 201: { description: 'PayPal order created.', schema: PayPalOrderResponse } },
   problems: [502, 503],
+  problemExamples: PAYPAL,
 });
 
 export const capturePayPalOrder = defineRoute({
@@ -107,6 +140,17 @@ export const capturePayPalOrder = defineRoute({
   request: { params: PayPalCaptureParams, body: PayPalCaptureBody },
   responses: { 200: { description: 'The order after the capture: `paid` or `pending`.', schema: PaymentOrder } },
   problems: [422, 502, 503],
+  problemExamples: {
+    ...PAYPAL,
+    422: [
+      {
+        code: 'payment_not_completed',
+        title: 'Payment not completed',
+        detail: 'The payment has not been approved in PayPal yet.',
+        retryable: true,
+      },
+    ],
+  },
 });
 
 export const paymentRoutes = [

@@ -1,5 +1,5 @@
 // Buying credits: our payment orders, Creem (card) checkout and webhook, PayPal orders and captures.
-import { Id, Timestamp } from './common.ts';
+import { Id, Timestamp, UrlText } from './common.ts';
 import { z } from './zod.ts';
 
 export const PAYMENT_PROVIDERS = ['creem', 'paypal'] as const;
@@ -31,14 +31,20 @@ export const PaymentOrder = z
       )
       .openapi({ example: 'paid' }),
     packageId: Id.nullable().describe('The package bought (null if it was deleted since).'),
-    packageName: z.string().describe('Package name at the time of the order.').openapi({ example: 'Popular' }),
+    packageName: z.string().max(200).describe('Package name at the time of the order.').openapi({ example: 'Popular' }),
     credits: z
       .number()
       .int()
+      .min(1)
+      .max(100_000_000)
       .describe('Credits this order grants once paid (copied from the package at order time).')
       .openapi({ example: 1200 }),
-    amount: z.string().describe('Price as an exact decimal string (copied from the package at order time).').openapi({ example: '10.00' }),
-    currency: z.string().describe('ISO 4217 currency code; always USD.').openapi({ example: 'USD' }),
+    amount: z
+      .string()
+      .max(20)
+      .describe('Price as an exact decimal string (copied from the package at order time).')
+      .openapi({ example: '10.00' }),
+    currency: z.string().max(3).describe('ISO 4217 currency code; always USD.').openapi({ example: 'USD' }),
     createdAt: Timestamp,
     paidAt: Timestamp.nullable().describe('When the payment was confirmed and the credits granted.'),
   })
@@ -67,10 +73,9 @@ export type CreemCheckoutBody = z.infer<typeof CreemCheckoutBody>;
 
 export const CreemCheckoutResponse = z
   .object({
-    checkoutUrl: z
-      .string()
-      .describe('The hosted Creem checkout page; send the browser there.')
-      .openapi({ example: 'https://checkout.creem.io/ch_1QyIQDw9cbFWdA1ry5Qc6I' }),
+    checkoutUrl: UrlText.describe('The hosted Creem checkout page; send the browser there.').openapi({
+      example: 'https://checkout.creem.io/ch_1QyIQDw9cbFWdA1ry5Qc6I',
+    }),
     orderId: Id.describe('Our order id; Creem echoes it as `request_id` on the return URL.'),
   })
   .openapi('CreemCheckoutResponse');
@@ -79,8 +84,9 @@ export type CreemCheckoutResponse = z.infer<typeof CreemCheckoutResponse>;
 export const CreemWebhookHeaders = z.object({
   'creem-signature': z
     .string()
+    .max(256)
     .optional()
-    .describe('Hex HMAC-SHA256 of the raw body keyed with the webhook secret. Missing or wrong answers 401.')
+    .describe('Hex HMAC-SHA256 of the raw body keyed with the webhook secret (64 characters). Missing or wrong answers 401.')
     .openapi({ example: 'dfa1d6ef5bd0b0b0c1f58f5b1e1cb2ad3f0f1f0c6f0e8c8a4fbd8f1a2b3c4d5e' }),
 });
 
@@ -88,11 +94,13 @@ export const CreemWebhookBody = z
   .looseObject({
     id: z
       .string()
+      .max(200)
       .optional()
       .describe('Event id (`evt_...`); each event is handled once.')
       .openapi({ example: 'evt_5WHHcZPv7VS0YUsberIuOz' }),
     eventType: z
       .string()
+      .max(100)
       .optional()
       .describe('`checkout.completed`, `refund.created` and `dispute.created` are acted on; others are acknowledged and recorded.')
       .openapi({ example: 'checkout.completed' }),
@@ -143,6 +151,7 @@ export const PayPalSetupResponse = z
   .object({
     clientToken: z
       .string()
+      .max(10_000)
       .describe('Short-lived token for the PayPal JS SDK (`data-client-token`), only needed for hosted card fields.')
       .openapi({ example: 'eyJicmFpbnRyZWUiOnsiYXV0aG9yaXphdGlvbkZpbmdlcnByaW50IjoiYjA0MWE2M2JlMTM4M2NlZGUxZTI3OWFlNDlmYmFmNTVjMjI1' }),
   })
@@ -168,12 +177,11 @@ export const PayPalOrderResponse = z
   .object({
     id: z
       .string()
+      .max(64)
       .describe('The PayPal order id (what the JS SDK `createOrder` must return, and the `token` on the return URL).')
       .openapi({ example: '5O190127TN364715T' }),
     orderId: Id.describe('Our order id (PayPal `custom_id`).'),
-    approveUrl: z
-      .string()
-      .nullable()
+    approveUrl: UrlText.nullable()
       .describe(
         'Where to send the buyer to approve the payment without the JS SDK; PayPal then returns to `/pricing?payment=paypal_return&token=<id>`.',
       )

@@ -32,6 +32,7 @@ export const getUserStats = defineRoute({
   path: '/api/user/stats',
   operationId: 'getUserStats',
   summary: 'Balance and totals of the signed-in user',
+  description: 'The three cards of the pricing page: balance, images created and credits used (less refunds), plus USD spent.',
   tags: ['Billing'],
   role: 'user',
   responses: { 200: { description: "The user's stats.", schema: UserStats } },

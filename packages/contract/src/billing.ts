@@ -1,4 +1,5 @@
-import { Id, Timestamp } from './common.ts';
+import { Balance, Count, Id, PageNumber, Timestamp } from './common.ts';
+import { INT32, LIMITS } from './constants.ts';
 import { CREATED_VIA } from './studio.ts';
 import { z } from './zod.ts';
 
@@ -13,26 +14,36 @@ export const Pricing = z
     nanoBananaApiPrice: z
       .number()
       .int()
+      .min(LIMITS.costMin)
+      .max(LIMITS.costMax)
       .describe('API price: credits charged per text-to-image task through the automation API.')
       .openapi({ example: 4 }),
     nanoBananaEditApiPrice: z
       .number()
       .int()
+      .min(LIMITS.costMin)
+      .max(LIMITS.costMax)
       .describe('API price: credits charged per edit task through the automation API.')
       .openapi({ example: 6 }),
     nanoBananaResizeCredits: z
       .number()
       .int()
+      .min(LIMITS.costMin)
+      .max(LIMITS.costMax)
       .describe('Upscale cost: credits charged per upscale (x2, x3 or x4), in the studio and through the API.')
       .openapi({ example: 5 }),
     nanoBananaCredits: z
       .number()
       .int()
+      .min(LIMITS.costMin)
+      .max(LIMITS.costMax)
       .describe('Studio cost: credits charged per text-to-image task in the web studio.')
       .openapi({ example: 2 }),
     nanoBananaEditCredits: z
       .number()
       .int()
+      .min(LIMITS.costMin)
+      .max(LIMITS.costMax)
       .describe('Studio cost: credits charged per edit task in the web studio.')
       .openapi({ example: 3 }),
     creemEnabled: z
@@ -51,19 +62,25 @@ export type Pricing = z.infer<typeof Pricing>;
 export const CreditPackage = z
   .object({
     id: Id,
-    name: z.string().describe('Display name of the package.').openapi({ example: 'Starter' }),
-    credits: z.number().int().describe('Credits granted on purchase.').openapi({ example: 500 }),
+    name: z.string().max(200).describe('Display name of the package.').openapi({ example: 'Starter' }),
+    credits: z.number().int().min(1).max(100_000_000).describe('Credits granted on purchase.').openapi({ example: 500 }),
     price: z.number().describe('Price in USD (two decimals).').openapi({ example: 10 }),
-    description: z.string().nullable().describe('Optional marketing line.').openapi({ example: 'Good for trying things out' }),
+    description: z.string().max(500).nullable().describe('Optional marketing line.').openapi({ example: 'Good for trying things out' }),
     popular: z.boolean().describe('Shown with the Most Popular badge.').openapi({ example: false }),
-    bonus: z.number().int().describe('Bonus credits included in `credits`, shown as a highlight (0 when none).').openapi({ example: 0 }),
+    bonus: z
+      .number()
+      .int()
+      .min(0)
+      .max(100_000_000)
+      .describe('Bonus credits included in `credits`, shown as a highlight (0 when none).')
+      .openapi({ example: 0 }),
     isActive: z.boolean().describe('Inactive packages are hidden from the public list.').openapi({ example: true }),
     createdAt: Timestamp,
   })
   .openapi('CreditPackage', { description: 'A credit package users can buy.' });
 export type CreditPackage = z.infer<typeof CreditPackage>;
 
-export const CreditPackageList = z.array(CreditPackage).openapi('CreditPackageList');
+export const CreditPackageList = z.array(CreditPackage).max(LIMITS.maxCreditPackages).openapi('CreditPackageList');
 
 /** Kinds of ledger entries (the specification names the first three; `bonus` and `adjustment` come from accounts). */
 export const LEDGER_ENTRY_TYPES = ['purchase', 'refund', 'usage', 'bonus', 'adjustment'] as const;
@@ -71,23 +88,16 @@ export const LEDGER_ENTRY_TYPES = ['purchase', 'refund', 'usage', 'bonus', 'adju
 export const UserStats = z
   .object({
     // The same balance as the example user's (CurrentUser.credits), so a UI run on the mock agrees with itself.
-    credits: z.number().int().describe('Current credit balance.').openapi({ example: 120 }),
-    videosCreated: z
-      .number()
-      .int()
-      .describe(
-        'How many image tasks the user created (any status). The UI labels it Images Created; the name is kept from the original API.',
-      )
-      .openapi({ example: 14 }),
+    credits: Balance('Current credit balance.', 120),
+    videosCreated: Count(
+      'How many image tasks the user created (any status). The UI labels it Images Created; the name is kept from the original API.',
+      14,
+    ),
     totalSpent: z
       .number()
       .describe('USD paid for credit purchases, less refunds (paid and refunded orders only; pending and failed orders count nothing).')
       .openapi({ example: 29.99 }),
-    creditsUsed: z
-      .number()
-      .int()
-      .describe('Credits spent on image tasks, less the credits returned for failed ones (the Credits Used card).')
-      .openapi({ example: 28 }),
+    creditsUsed: Count('Credits spent on image tasks, less the credits returned for failed ones (the Credits Used card).', 28),
   })
   .openapi('UserStats', { description: "The signed-in user's balance and totals for the pricing page." });
 export type UserStats = z.infer<typeof UserStats>;
@@ -104,9 +114,11 @@ export const LedgerTransaction = z
     amount: z
       .number()
       .int()
+      .min(INT32.min)
+      .max(INT32.max)
       .describe('Signed change of the balance in credits (negative for usage and clawbacks).')
       .openapi({ example: 1200 }),
-    description: z.string().describe('What the entry was for.').openapi({ example: 'Purchased Popular (1200 credits) with card' }),
+    description: z.string().max(255).describe('What the entry was for.').openapi({ example: 'Purchased Popular (1200 credits) with card' }),
     imageTaskId: Id.nullable().describe('The image task charged or refunded, for usage and refund entries.'),
     packageId: Id.nullable().describe('The credit package bought, for purchase entries.'),
     orderId: Id.nullable().describe('Our payment order, for purchase entries and payment refunds.'),
@@ -120,14 +132,14 @@ export const LedgerTransaction = z
 export type LedgerTransaction = z.infer<typeof LedgerTransaction>;
 
 export const TransactionListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1).describe('1-based page number.').openapi({ example: 1 }),
+  page: PageNumber,
   limit: z.coerce.number().int().min(1).max(100).default(50).describe('Entries per page (1 to 100, default 50).').openapi({ example: 50 }),
 });
 
 export const TransactionList = z
   .object({
-    data: z.array(LedgerTransaction).describe('This page of entries, newest first.'),
-    total: z.number().int().describe('All entries of the user, for paging.').openapi({ example: 3 }),
+    data: z.array(LedgerTransaction).max(100).describe('This page of entries, newest first.'),
+    total: Count('All entries of the user, for paging.', 3),
   })
   .openapi('TransactionList');
 export type TransactionList = z.infer<typeof TransactionList>;

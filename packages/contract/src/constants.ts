@@ -35,7 +35,35 @@ export const LIMITS = {
   costMax: 1000,
   startCreditsMax: 1000,
   lowProviderCredits: 400,
+  /** Longest http(s) address taken or answered. */
+  urlMax: 2048,
+  /** Longest prompt. */
+  promptMax: 5000,
+  /** Longest failure reason stored on a task (longer provider messages are cut). */
+  taskErrorMax: 2000,
+  /** Result images kept per task (the provider answers one; more are dropped). */
+  maxResultImages: 4,
+  /** API tokens one user may hold. */
+  maxTokensPerUser: 50,
+  /** Credit packages, active or not (creating more answers 409). */
+  maxCreditPackages: 100,
+  /** KIE provider accounts (creating more answers 409). */
+  maxKieAccounts: 100,
+  /** Users the admin list answers when no page size is asked for. */
+  maxUnpagedUsers: 1000,
+  /** Highest page number of a paged list. */
+  pageMax: 100_000,
+  /** Largest image the proxy passes on, in bytes. */
+  proxyMaxBytes: 32 * 1024 * 1024,
+  /** Longest `Retry-After` we answer, in seconds (the longest configurable rate-limit window). */
+  retryAfterMaxSeconds: 86_400,
 } as const;
+
+/** Range of a PostgreSQL `integer` column: balances, ledger amounts and credit counts are stored as such. */
+export const INT32 = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+/** Counts and sums come from PostgreSQL as bigint; JSON carries them exactly up to this. */
+export const COUNT_MAX = Number.MAX_SAFE_INTEGER;
 
 export const ASPECT_RATIOS = ['1:1', '3:4', '4:3', '9:16', '16:9'] as const;
 export const IMAGE_SIZES = ['auto', '1:1', '3:4', '4:3', '9:16', '16:9'] as const;

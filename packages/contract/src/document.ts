@@ -1,5 +1,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { Problem } from './common.ts';
+import { declareIntegerFormats } from './integer-formats.ts';
+import { problemBody, problemExamples } from './problem-examples.ts';
+import { RESPONSE_HEADERS, sharedHeaders } from './response-headers.ts';
 import type { RouteDef } from './route.ts';
 import { allRoutes } from './routes.ts';
 
@@ -12,7 +15,7 @@ const PROBLEM_TITLES: Record<number, string> = {
   409: 'Conflicts with the current state.',
   413: 'The request body is too large.',
   422: 'Understood but cannot be processed.',
-  429: 'Too many requests; see the `Retry-After` header.',
+  429: 'Too many requests; retry after the seconds in `Retry-After`.',
   500: 'Unexpected server error (details are logged, not returned).',
   502: 'An upstream provider failed.',
   503: 'Temporarily unavailable, or switched off by the administrator.',
@@ -33,31 +36,39 @@ export function problemStatuses(route: RouteDef): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-// Anonymous routes declare `[]` (no credentials needed); a session, when present, is still read.
+// Anonymous routes declare `[]` (no credentials needed); a session, when present, is still read. Admin routes have
+// their own requirement, so no tool or reader takes a plain user's session for enough.
 const SECURITY: Record<RouteDef['role'], Record<string, string[]>[]> = {
   anonymous: [],
   user: [{ sessionCookie: [] }],
-  admin: [{ sessionCookie: [] }],
+  admin: [{ adminSession: [] }],
   token: [{ bearerToken: [] }],
 };
 
+/** Routes metered per caller: the bearer-token automation API (its limiter is keyed by the verified token). */
+const isRateLimited = (route: RouteDef) => route.role === 'token';
+
 function register(registry: OpenAPIRegistry, route: RouteDef) {
   const responses: Record<string, object> = {};
+  const rateLimited = isRateLimited(route);
   for (const [status, res] of Object.entries(route.responses)) {
+    const binary = { type: 'string', format: 'binary', ...(res.maxBytes && { maxLength: res.maxBytes }) };
     const content = res.schema
       ? { [res.contentType ?? 'application/json']: { schema: res.schema } }
       : res.contentType
-        ? { [res.contentType]: { schema: { type: 'string', format: 'binary' } } }
+        ? { [res.contentType]: { schema: binary } }
         : undefined;
-    responses[status] = { description: res.description, ...(content && { content }), ...(res.headers && { headers: res.headers }) };
+    const headers = { ...res.headers, ...sharedHeaders(Number(status), rateLimited) };
+    responses[status] = { description: res.description, ...(content && { content }), headers };
   }
   for (const status of problemStatuses(route)) {
+    const examples = Object.fromEntries(
+      problemExamples(route, status).map((example) => [example.code, { summary: example.title, value: problemBody(status, example) }]),
+    );
     responses[String(status)] = {
       description: PROBLEM_TITLES[status] ?? 'Problem.',
-      content: { 'application/problem+json': { schema: Problem } },
-      ...(status === 429 && {
-        headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
-      }),
+      content: { 'application/problem+json': { schema: Problem, examples } },
+      headers: sharedHeaders(status, rateLimited),
     };
   }
   const r = route.request;
@@ -90,14 +101,22 @@ export function buildOpenApiDocument() {
     description:
       'Browser session set by `POST /api/auth/login` (httpOnly, `SameSite=Lax`, `Secure` over HTTPS). No CSRF token header is used: a write (POST, PUT, PATCH, DELETE) carrying the cookie is refused with 403 `csrf_rejected` when its `Origin` is neither this server nor an allowed CORS origin, or when `Sec-Fetch-Site` says `cross-site` from such an origin.',
   });
+  registry.registerComponent('securitySchemes', 'adminSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'sid',
+    description:
+      'The `sessionCookie` session of an active user with admin rights. Without a session the admin routes answer 401, for any other user 403 (`forbidden`); the same CSRF rule applies.',
+  });
   registry.registerComponent('securitySchemes', 'bearerToken', {
     type: 'http',
     scheme: 'bearer',
     description: 'An API token created on the /api page (`Authorization: Bearer nbk_...`).',
   });
+  for (const [name, header] of Object.entries(RESPONSE_HEADERS)) registry.registerComponent('headers', name, header);
   registry.register('Problem', Problem);
   for (const route of allRoutes) register(registry, route);
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Nano Banana Image Studio API',
@@ -106,7 +125,8 @@ export function buildOpenApiDocument() {
         'Create, edit and upscale images with credits. Browser calls use a session cookie; the automation API (tag `Automation`) uses a bearer API token. Every error is an RFC 9457 problem (`application/problem+json`) with a stable `code` and `retryable`.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: '/', description: 'This server' }],
+    // The spec is served by each deployment (`/api/openapi.json`), so its one server is wherever it was fetched from.
+    servers: [{ url: '/', description: 'This server: production, staging or a local install alike.', 'x-internal': false }],
     tags: [
       { name: 'System', description: 'Health and UI configuration.' },
       { name: 'Pricing', description: 'Public prices.' },
@@ -129,7 +149,7 @@ export function buildOpenApiDocument() {
       {
         name: 'Automation',
         description:
-          'The customer automation API for n8n and other tools, with `Authorization: Bearer nbk_...` (create a token on the /api page). Submit with `POST /api/n8n/generate`, `/edit-image` or `/upscale` (202 with a `taskId`), then poll `GET /api/n8n/image-status/{taskId}` every 5-10 s until `completed` or `failed`. Prices are the API prices; failed tasks are refunded. Send an `Idempotency-Key` header to retry a submission safely. n8n templates: [callback](/api/n8n/templates/generate-callback.json) and [polling](/api/n8n/templates/generate-polling.json).',
+          'The customer automation API for n8n and other tools, with `Authorization: Bearer nbk_...` (create a token on the /api page). Submit with `POST /api/n8n/generate`, `/edit-image` or `/upscale` (202 with a `taskId`), then poll `GET /api/n8n/image-status/{taskId}` every 5-10 s until `completed` or `failed`. Prices are the API prices; failed tasks are refunded. Send an `Idempotency-Key` header to retry a submission safely. Calls are rate limited per token: over the quota a 429 says in `Retry-After` how many seconds to wait, and answers may carry the quota as `RateLimit` and `RateLimit-Policy` (IETF draft). n8n templates: [callback](/api/n8n/templates/generate-callback.json) and [polling](/api/n8n/templates/generate-polling.json).',
       },
       {
         name: 'API tokens',
@@ -137,4 +157,8 @@ export function buildOpenApiDocument() {
       },
     ],
   });
+  // A copy, so declaring formats never touches schemas shared with the routes.
+  const copy = structuredClone(document);
+  declareIntegerFormats(copy);
+  return copy;
 }

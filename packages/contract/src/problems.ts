@@ -73,6 +73,16 @@ export const PROBLEM_KINDS = {
     meaning: 'The request conflicts with the current state of the resource.',
     action: 'Reload the resource and decide again.',
   },
+  too_many_packages: {
+    title: 'Too many packages',
+    meaning: 'The most credit packages the catalogue may hold exist already (active or not).',
+    action: 'Delete or reuse a package you no longer sell.',
+  },
+  too_many_kie_apis: {
+    title: 'Too many KIE accounts',
+    meaning: 'The most KIE provider accounts that may be added exist already.',
+    action: 'Delete an account you no longer use, then add the new one.',
+  },
   username_taken: {
     title: 'Username taken',
     meaning: 'Another account already uses this username.',

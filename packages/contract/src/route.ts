@@ -9,13 +9,29 @@ import type { z } from './zod.ts';
  */
 export type Role = 'anonymous' | 'user' | 'admin' | 'token';
 
+/** The schema of a response header: every string has a longest length, every integer a range. */
+export type HeaderSchema =
+  | { type: 'string'; maxLength: number; format?: string; pattern?: string }
+  | { type: 'integer'; minimum: number; maximum: number };
+
+/** An example problem body for one status of a route (the type, status and message are derived). */
+export interface ProblemExample {
+  code: string;
+  title: string;
+  detail: string;
+  retryable?: boolean;
+  errors?: { pointer: string; detail: string }[];
+}
+
 export interface ResponseDef {
   description: string;
   /** JSON body schema; omitted for empty bodies. */
   schema?: z.ZodType;
   /** Content type when not JSON (for example an image). */
   contentType?: string;
-  headers?: Record<string, { description: string; schema: { type: 'string' | 'integer' } }>;
+  /** Largest body in bytes, for a body that is not JSON. */
+  maxBytes?: number;
+  headers?: Record<string, { description: string; schema: HeaderSchema }>;
 }
 
 export interface RouteDef {
@@ -39,6 +55,8 @@ export interface RouteDef {
   responses: Record<number, ResponseDef>;
   /** Extra problem statuses this route can answer (for example 402, 409). */
   problems?: number[];
+  /** What this route's problems look like where the generic example of a status would mislead (first one is shown). */
+  problemExamples?: Partial<Record<number, ProblemExample[]>>;
 }
 
 /** Declares a route while keeping its literal types for the server's typed handlers. */

@@ -1,4 +1,5 @@
-import { defineRoute } from './route.ts';
+import { LIMITS } from './constants.ts';
+import { defineRoute, type ProblemExample, type RouteDef } from './route.ts';
 import {
   GenerateImageBody,
   ImageTaskList,
@@ -13,6 +14,26 @@ import {
 } from './studio.ts';
 import { z } from './zod.ts';
 
+const TOO_MANY_TASKS: ProblemExample = {
+  code: 'too_many_tasks',
+  title: 'Too many tasks in progress',
+  detail: 'You can have at most 4 images in progress. Wait for one to finish.',
+  retryable: true,
+};
+const NO_PROVIDER: ProblemExample = {
+  code: 'no_provider',
+  title: 'Image generation is unavailable',
+  detail: 'No image provider is available right now. Try again later.',
+  retryable: true,
+};
+
+/** What a submission answers beyond the generic problems. */
+const submitExamples = (firstField: { pointer: string; detail: string }): RouteDef['problemExamples'] => ({
+  400: [{ code: 'validation_failed', title: 'Validation failed', detail: 'Invalid request body.', errors: [firstField] }],
+  429: [TOO_MANY_TASKS],
+  503: [NO_PROVIDER],
+});
+
 export const uploadImages = defineRoute({
   method: 'post',
   path: '/api/upload-images',
@@ -25,6 +46,25 @@ export const uploadImages = defineRoute({
   request: { body: UploadImagesBody },
   responses: { 201: { description: 'Stored.', schema: UploadImagesResponse } },
   problems: [413, 429],
+  problemExamples: {
+    400: [
+      {
+        code: 'invalid_image',
+        title: 'Invalid image',
+        detail: 'An image could not be accepted.',
+        errors: [{ pointer: '/body/images/0', detail: 'Only PNG, JPEG and WebP images are accepted.' }],
+      },
+    ],
+    413: [
+      {
+        code: 'upload_quota_exceeded',
+        title: 'Upload storage full',
+        detail:
+          'Your uploads use 198 MB of 200 MB. Uploads no task used are deleted after a day; try again later or upload smaller images.',
+      },
+    ],
+    429: [{ code: 'rate_limited', title: 'Too many requests', detail: 'Too many uploads. Try again in a few minutes.', retryable: true }],
+  },
 });
 
 export const generateImage = defineRoute({
@@ -39,6 +79,7 @@ export const generateImage = defineRoute({
   request: { body: GenerateImageBody },
   responses: { 202: { description: 'Accepted; poll the task list.', schema: TaskSubmitted } },
   problems: [402, 429, 503],
+  problemExamples: submitExamples({ pointer: '/body/prompt', detail: 'Prompt is required' }),
 });
 
 export const upscaleImage = defineRoute({
@@ -53,6 +94,7 @@ export const upscaleImage = defineRoute({
   request: { body: UpscaleImageBody },
   responses: { 202: { description: 'Accepted; poll the task list.', schema: TaskSubmitted } },
   problems: [402, 429, 503],
+  problemExamples: submitExamples({ pointer: '/body/imageUrl', detail: 'Must be a valid http(s) address' }),
 });
 
 export const listImageTasks = defineRoute({
@@ -71,7 +113,12 @@ export const listImageTasks = defineRoute({
     200: {
       description: 'A page of tasks.',
       schema: ImageTaskList,
-      headers: { ETag: { description: 'Validator for If-None-Match.', schema: { type: 'string' } } },
+      headers: {
+        ETag: {
+          description: 'Validator for If-None-Match: a quoted hash.',
+          schema: { type: 'string', maxLength: 40, pattern: '^"[^"]*"$' },
+        },
+      },
     },
     304: { description: 'Not modified since the given ETag.' },
   },
@@ -87,8 +134,13 @@ export const proxyImage = defineRoute({
   tags: ['Studio'],
   role: 'user',
   request: { query: ProxyImageQuery },
-  responses: { 200: { description: 'The image bytes (PNG, JPEG or WebP).', contentType: 'image/*' } },
+  responses: {
+    200: { description: 'The image bytes (PNG, JPEG or WebP), at most 32 MB.', contentType: 'image/*', maxBytes: LIMITS.proxyMaxBytes },
+  },
   problems: [403, 404, 502],
+  problemExamples: {
+    403: [{ code: 'url_not_allowed', title: 'Address not allowed', detail: 'This address points somewhere the proxy does not go.' }],
+  },
 });
 
 export const kieCallback = defineRoute({
@@ -103,6 +155,9 @@ export const kieCallback = defineRoute({
   request: { body: KieCallbackBody },
   responses: { 200: { description: 'Acknowledged.', schema: KieCallbackAck } },
   problems: [401],
+  problemExamples: {
+    401: [{ code: 'invalid_signature', title: 'Invalid signature', detail: 'The callback signature is missing or wrong.' }],
+  },
 });
 
 export const studioRoutes = [uploadImages, generateImage, upscaleImage, listImageTasks, proxyImage, kieCallback] as const;

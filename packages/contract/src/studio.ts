@@ -1,4 +1,4 @@
-import { Id, Timestamp } from './common.ts';
+import { Balance, Count, Id, PageNumber, TaskCredits, Timestamp, UrlText } from './common.ts';
 import { ASPECT_RATIOS, IMAGE_SIZES, LIMITS, OUTPUT_FORMATS } from './constants.ts';
 import { z } from './zod.ts';
 
@@ -9,30 +9,40 @@ export const CREATED_VIA = ['web', 'api', 'n8n'] as const;
 
 const ImageUrl = z
   .url({ protocol: /^https?$/, error: 'Must be a valid http(s) address' })
-  .max(2048)
+  .max(LIMITS.urlMax)
   .openapi({ example: 'https://studio.example.com/files/uploads/Zk3q9.png' });
+
+/** Our public task id: `tsk_` and random characters, at most 40 (the column's size). */
+export const TaskIdText = z.string().max(40).openapi({ example: 'tsk_5f1c2a7e9b' });
+
+/** An aspect ratio as stored: one of `ASPECT_RATIOS`, or what an upscale inherited (at most 10 characters). */
+export const AspectRatioText = z.string().max(10).openapi({ example: '1:1' });
 
 export const ImageTask = z
   .object({
     id: Id,
-    taskId: z.string().describe('Our public task id (also used by the automation API).').openapi({ example: 'tsk_5f1c2a7e9b' }),
-    prompt: z.string().describe('The prompt or instructions.').openapi({ example: 'A banana astronaut, studio light' }),
-    inputImageUrls: z.array(z.string()).describe('Reference images (edit) or the source image (upscale).'),
+    taskId: TaskIdText.describe('Our public task id (also used by the automation API).'),
+    prompt: z
+      .string()
+      .max(LIMITS.promptMax)
+      .describe('The prompt or instructions.')
+      .openapi({ example: 'A banana astronaut, studio light' }),
+    inputImageUrls: z.array(UrlText).max(LIMITS.maxReferenceImages).describe('Reference images (edit) or the source image (upscale).'),
     model: z.enum(MODELS).describe('Model used.').openapi({ example: 'nano_banana' }),
     generationType: z.enum(GENERATION_TYPES).describe('What kind of task.').openapi({ example: 'text_to_image' }),
-    aspectRatio: z.string().describe('Aspect ratio of the result.').openapi({ example: '1:1' }),
-    scaleRatio: z.number().int().nullable().describe('Upscale factor, for upscale tasks.').openapi({ example: null }),
+    aspectRatio: AspectRatioText.describe('Aspect ratio of the result.'),
+    scaleRatio: z.number().int().min(2).max(4).nullable().describe('Upscale factor, for upscale tasks.').openapi({ example: null }),
     faceEnhancement: z.boolean().describe('Face enhancement requested (upscale).').openapi({ example: false }),
     outputFormat: z.enum(OUTPUT_FORMATS).describe('Image format of the result.').openapi({ example: 'png' }),
     imageSize: z.enum(IMAGE_SIZES).describe('Requested image size.').openapi({ example: 'auto' }),
-    seeds: z.number().int().nullable().describe('Seed, when given.').openapi({ example: null }),
+    seeds: z.number().int().min(LIMITS.seedMin).max(LIMITS.seedMax).nullable().describe('Seed, when given.').openapi({ example: null }),
     enableFallback: z.boolean().describe('Fallback option as submitted.').openapi({ example: false }),
     status: z.enum(TASK_STATUSES).describe('pending and generating are in progress.').openapi({ example: 'completed' }),
-    resultUrls: z.array(z.string()).describe('Result images, stored by us.'),
-    thumbnailUrl: z.string().nullable().describe('A small preview of the first result, for grids.'),
-    hdImageUrl: z.string().nullable().describe('The upscaled version of this image, once an upscale of it completed.'),
-    errorMessage: z.string().nullable().describe('Why the task failed.').openapi({ example: null }),
-    creditsUsed: z.number().int().describe('Credits charged for this task.').openapi({ example: 2 }),
+    resultUrls: z.array(UrlText).max(LIMITS.maxResultImages).describe('Result images, stored by us.'),
+    thumbnailUrl: UrlText.nullable().describe('A small preview of the first result, for grids.'),
+    hdImageUrl: UrlText.nullable().describe('The upscaled version of this image, once an upscale of it completed.'),
+    errorMessage: z.string().max(LIMITS.taskErrorMax).nullable().describe('Why the task failed.').openapi({ example: null }),
+    creditsUsed: TaskCredits('Credits charged for this task.', 2),
     createdVia: z.enum(CREATED_VIA).describe('Where the task came from.').openapi({ example: 'web' }),
     refunded: z.boolean().describe('Whether the credits were refunded (failed tasks).').openapi({ example: false }),
     refundedAt: Timestamp.nullable(),
@@ -43,15 +53,15 @@ export const ImageTask = z
 export type ImageTask = z.infer<typeof ImageTask>;
 
 export const ImageTaskListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1).describe('1-based page.').openapi({ example: 1 }),
+  page: PageNumber,
   limit: z.coerce.number().int().min(1).max(50).default(20).describe('Tasks per page (1 to 50).').openapi({ example: 20 }),
   days: z.coerce.number().int().min(1).max(90).default(14).describe('Only tasks created in the last N days.').openapi({ example: 14 }),
 });
 
 export const ImageTaskList = z
   .object({
-    tasks: z.array(ImageTask).describe('Newest first.'),
-    total: z.number().int().describe('Tasks matching the window, for paging.').openapi({ example: 42 }),
+    tasks: z.array(ImageTask).max(50).describe('Newest first.'),
+    total: Count('Tasks matching the window, for paging.', 42),
   })
   .openapi('ImageTaskList');
 export type ImageTaskList = z.infer<typeof ImageTaskList>;
@@ -68,7 +78,7 @@ export const UploadImagesBody = z
 export type UploadImagesBody = z.infer<typeof UploadImagesBody>;
 
 export const UploadImagesResponse = z
-  .object({ urls: z.array(z.string()).describe('Where each uploaded image is stored, in order.') })
+  .object({ urls: z.array(UrlText).max(LIMITS.maxReferenceImages).describe('Where each uploaded image is stored, in order.') })
   .openapi('UploadImagesResponse');
 export type UploadImagesResponse = z.infer<typeof UploadImagesResponse>;
 
@@ -125,8 +135,8 @@ export type UpscaleImageBody = z.infer<typeof UpscaleImageBody>;
 export const TaskSubmitted = z
   .object({
     task: ImageTask,
-    creditsUsed: z.number().int().describe('Credits charged.').openapi({ example: 2 }),
-    remainingCredits: z.number().int().describe('Balance after the charge.').openapi({ example: 98 }),
+    creditsUsed: TaskCredits('Credits charged.', 2),
+    remainingCredits: Balance('Balance after the charge.', 98),
   })
   .openapi('TaskSubmitted');
 export type TaskSubmitted = z.infer<typeof TaskSubmitted>;
@@ -134,7 +144,7 @@ export type TaskSubmitted = z.infer<typeof TaskSubmitted>;
 export const ProxyImageQuery = z.object({
   url: z
     .string()
-    .max(2048)
+    .max(LIMITS.urlMax)
     .describe("An image address of ours or of the provider's result hosts.")
     .openapi({ example: 'https://studio.example.com/files/results/tsk_1/0.png' }),
 });
@@ -142,11 +152,11 @@ export const ProxyImageQuery = z.object({
 export const KieCallbackBody = z
   .looseObject({
     code: z.number().optional().describe('KIE status code of the task.'),
-    msg: z.string().nullish().describe('KIE message.'),
+    msg: z.string().max(2000).nullish().describe('KIE message.'),
     data: z
       .looseObject({
-        taskId: z.string().optional().describe("KIE's task id."),
-        state: z.string().nullish().describe('Not trusted: the state is re-read from KIE.'),
+        taskId: z.string().max(200).optional().describe("KIE's task id."),
+        state: z.string().max(50).nullish().describe('Not trusted: the state is re-read from KIE.'),
       })
       .optional(),
   })

@@ -6,6 +6,7 @@ export const getHealth = defineRoute({
   path: '/healthz',
   operationId: 'getHealth',
   summary: 'Liveness and database check',
+  description: 'Runs one query against the database; a database that does not answer makes this a 500. For load balancers and probes.',
   tags: ['System'],
   role: 'anonymous',
   responses: { 200: { description: 'The process is up and its database answers.', schema: Health } },

@@ -27,7 +27,7 @@ export type Readiness = z.infer<typeof Readiness>;
 export const RemoteManifest = z
   .object({
     remotes: z
-      .record(z.string(), z.string())
+      .record(z.string(), z.string().max(2048))
       .describe('Federated remote name to the URL of its `remoteEntry.js`.')
       .openapi({
         example: {

@@ -11,6 +11,10 @@ export const cannotChangeSelf = (detail: string, field?: 'isAdmin' | 'isActive')
     ...(field && { errors: [{ pointer: `/body/${field}`, detail }] }),
   });
 
+/** 409: the catalogue already holds the most items the API lists (`what` as in "credit packages"). */
+export const tooMany = (code: string, title: string, limit: number, what: string) =>
+  new HttpProblem({ status: 409, code, title, detail: `There are already ${limit} ${what}. Delete one first.` });
+
 /** 409 on one body field (a taken username, a KIE token already added). */
 export const fieldConflict = (field: string, detail: string, code = 'conflict') =>
   new HttpProblem({ status: 409, code, title: 'Conflict', detail, errors: [{ pointer: `/body/${field}`, detail }] });

@@ -70,6 +70,11 @@ export class KieApiRepository implements KieAccountSource {
     return this.#em.findOne(KieApi, { id });
   }
 
+  /** How many accounts there are, enabled or not. */
+  count(): Promise<number> {
+    return this.#em.count(KieApi, {});
+  }
+
   /** Every account, oldest first (for the admin list). */
   list(): Promise<KieApi[]> {
     return this.#em.find(KieApi, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });

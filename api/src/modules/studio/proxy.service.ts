@@ -1,5 +1,6 @@
 // The image proxy: our own files straight from storage, the provider's result hosts through the SSRF guard.
 import type { Readable } from 'node:stream';
+import { LIMITS } from '@app/contract/constants';
 import { badGateway, notFound } from '../../errors.ts';
 import { type FetchImageOptions, guardedFetchImage } from '../../net/fetch-image.ts';
 import { GuardedFetchError, type GuardedFetchErrorReason } from '../../net/guarded-fetch.ts';
@@ -22,7 +23,7 @@ export interface ProxyOptions {
 }
 
 /** Largest image the proxy passes on (an x4 upscale can exceed the 10 MB upload limit). */
-export const PROXY_MAX_BYTES = 32 * 1024 * 1024;
+export const PROXY_MAX_BYTES = LIMITS.proxyMaxBytes;
 export const PROXY_TIMEOUT_MS = 15_000;
 
 /** Reasons that mean "we will not go there" (403) rather than "it did not work" (502). */

@@ -1,6 +1,7 @@
 // Guarded status transitions. Every transition is one `update ... where status in (...)`, so when the
 // callback, the poller, the time limit and an admin race, exactly one of them moves a task.
 // Raw updates bump `revision` and `updated_at` by hand (the ORM does it on flush); the task list's ETag relies on it.
+import { LIMITS } from '@app/contract/constants';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { ProviderName } from './image-task.entity.ts';
 import { refundTaskRow } from './refund.ts';
@@ -89,7 +90,7 @@ export async function failTask(em: SqlEntityManager, id: string, message: string
     const rows = await tx.execute(
       `update "image_tasks" set "status" = 'failed', "error_message" = ?, "completed_at" = now(), "next_check_at" = null, ${TOUCH}
         where "id" = ? and "status" in ${IN_FLIGHT} returning "id"`,
-      [message.slice(0, 2000), id],
+      [message.slice(0, LIMITS.taskErrorMax), id],
     );
     // A task failed earlier whose refund did not happen yet is refunded here too.
     const refunded = await refundTaskRow(tx, { id }, message, ['failed']);

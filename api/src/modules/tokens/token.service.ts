@@ -1,5 +1,6 @@
 // API tokens: created with 256 random bits, shown once, stored as a hash, looked up by hash.
 import { createHash, randomBytes } from 'node:crypto';
+import { LIMITS } from '@app/contract/constants';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { User } from '../users/user.entity.ts';
 import { ApiToken } from './api-token.entity.ts';
@@ -9,8 +10,8 @@ export const TOKEN_PREFIX = 'nbk_';
 const TOKEN_SHAPE = /^nbk_[A-Za-z0-9_-]{43}$/;
 /** `lastUsed` is written at most this often per token. */
 export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
-/** Tokens one user may hold. */
-export const MAX_TOKENS_PER_USER = 50;
+/** Tokens one user may hold (the contract's list declares no more). */
+export const MAX_TOKENS_PER_USER = LIMITS.maxTokensPerUser;
 
 /** A new full token. */
 export function generateToken(): string {

@@ -10,7 +10,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database check */
+        /**
+         * Liveness and database check
+         * @description Runs one query against the database; a database that does not answer makes this a 500. For load balancers and probes.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -107,7 +110,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Balance and totals of the signed-in user */
+        /**
+         * Balance and totals of the signed-in user
+         * @description The three cards of the pricing page: balance, images created and credits used (less refunds), plus USD spent.
+         */
         get: operations["getUserStats"];
         put?: never;
         post?: never;
@@ -204,7 +210,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which PayPal environment is in use */
+        /**
+         * Which PayPal environment is in use
+         * @description sandbox or production, as the admin settings say; the browser loads the matching PayPal SDK.
+         */
         get: operations["getPayPalEnvironment"];
         put?: never;
         post?: never;
@@ -341,7 +350,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user, or null */
+        /**
+         * The signed-in user, or null
+         * @description Never 401: a visitor, an expired session and a disabled account all read as `user: null`. The header polls it every 30 s.
+         */
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;
@@ -398,7 +410,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether Google sign-in is available */
+        /**
+         * Whether Google sign-in is available
+         * @description True when the admin enabled Google sign-in and set its client id, secret and redirect address; the sign-in page shows the button then.
+         */
         get: operations["getGoogleAuthStatus"];
         put?: never;
         post?: never;
@@ -435,7 +450,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's API tokens */
+        /**
+         * The signed-in user's API tokens
+         * @description Newest first, at most 50; each masked to its prefix and last 4 characters.
+         */
         get: operations["listApiTokens"];
         put?: never;
         /**
@@ -668,7 +686,7 @@ export interface paths {
         put?: never;
         /**
          * Add a credit package
-         * @description Validation messages: 'Package name is required', 'Credits must be positive', 'Price must be valid'.
+         * @description Validation messages: 'Package name is required', 'Credits must be positive', 'Price must be valid'. At most 100 packages exist, active or not: beyond that 409 `too_many_packages`.
          */
         post: operations["createCreditPackage"];
         delete?: never;
@@ -716,7 +734,7 @@ export interface paths {
         put?: never;
         /**
          * Add a KIE provider account
-         * @description The token is stored encrypted. A token that is already added answers 409 with the pointer `/body/token`.
+         * @description The token is stored encrypted. A token that is already added answers 409 with the pointer `/body/token`; beyond 100 accounts 409 `too_many_kie_apis`.
          */
         post: operations["createKieApi"];
         delete?: never;
@@ -778,7 +796,7 @@ export interface paths {
         };
         /**
          * Users with their image counts
-         * @description Newest first. Without `limit` every matching user is answered (the dashboard filters and pages them itself).
+         * @description Newest first. Without `limit` every matching user up to the newest 1000 is answered (the dashboard filters and pages them itself); `total` counts them all.
          */
         get: operations["listAdminUsers"];
         put?: never;
@@ -1094,6 +1112,7 @@ export interface components {
              */
             title: string;
             /**
+             * Format: int32
              * @description HTTP status code.
              * @example 400
              */
@@ -1123,7 +1142,7 @@ export interface components {
              * @example false
              */
             retryable: boolean;
-            /** @description Field-level problems, for validation failures. */
+            /** @description Field-level problems, for validation failures (the first 100). */
             errors?: components["schemas"]["FieldError"][];
         };
         /** @description A validation problem on one input field. */
@@ -1208,26 +1227,31 @@ export interface components {
         /** @description Current prices and which payment methods are available. */
         Pricing: {
             /**
+             * Format: int32
              * @description API price: credits charged per text-to-image task through the automation API.
              * @example 4
              */
             nanoBananaApiPrice: number;
             /**
+             * Format: int32
              * @description API price: credits charged per edit task through the automation API.
              * @example 6
              */
             nanoBananaEditApiPrice: number;
             /**
+             * Format: int32
              * @description Upscale cost: credits charged per upscale (x2, x3 or x4), in the studio and through the API.
              * @example 5
              */
             nanoBananaResizeCredits: number;
             /**
+             * Format: int32
              * @description Studio cost: credits charged per text-to-image task in the web studio.
              * @example 2
              */
             nanoBananaCredits: number;
             /**
+             * Format: int32
              * @description Studio cost: credits charged per edit task in the web studio.
              * @example 3
              */
@@ -1263,6 +1287,7 @@ export interface components {
              */
             name: string;
             /**
+             * Format: int32
              * @description Credits granted on purchase.
              * @example 500
              */
@@ -1283,6 +1308,7 @@ export interface components {
              */
             popular: boolean;
             /**
+             * Format: int32
              * @description Bonus credits included in `credits`, shown as a highlight (0 when none).
              * @example 0
              */
@@ -1302,11 +1328,13 @@ export interface components {
         /** @description The signed-in user's balance and totals for the pricing page. */
         UserStats: {
             /**
+             * Format: int32
              * @description Current credit balance.
              * @example 120
              */
             credits: number;
             /**
+             * Format: int64
              * @description How many image tasks the user created (any status). The UI labels it Images Created; the name is kept from the original API.
              * @example 14
              */
@@ -1317,6 +1345,7 @@ export interface components {
              */
             totalSpent: number;
             /**
+             * Format: int64
              * @description Credits spent on image tasks, less the credits returned for failed ones (the Credits Used card).
              * @example 28
              */
@@ -1326,6 +1355,7 @@ export interface components {
             /** @description This page of entries, newest first. */
             data: components["schemas"]["LedgerTransaction"][];
             /**
+             * Format: int64
              * @description All entries of the user, for paging.
              * @example 3
              */
@@ -1346,6 +1376,7 @@ export interface components {
              */
             type: "purchase" | "refund" | "usage" | "bonus" | "adjustment";
             /**
+             * Format: int32
              * @description Signed change of the balance in credits (negative for usage and clawbacks).
              * @example 1200
              */
@@ -1488,6 +1519,7 @@ export interface components {
              */
             packageName: string;
             /**
+             * Format: int32
              * @description Credits this order grants once paid (copied from the package at order time).
              * @example 1200
              */
@@ -1606,6 +1638,7 @@ export interface components {
              */
             email: string | null;
             /**
+             * Format: int32
              * @description Current credit balance.
              * @example 120
              */
@@ -1762,11 +1795,13 @@ export interface components {
         TaskSubmitted: {
             task: components["schemas"]["ImageTask"];
             /**
+             * Format: int32
              * @description Credits charged.
              * @example 2
              */
             creditsUsed: number;
             /**
+             * Format: int32
              * @description Balance after the charge.
              * @example 98
              */
@@ -1810,6 +1845,7 @@ export interface components {
              */
             aspectRatio: string;
             /**
+             * Format: int32
              * @description Upscale factor, for upscale tasks.
              * @example null
              */
@@ -1832,6 +1868,7 @@ export interface components {
              */
             imageSize: "auto" | "1:1" | "3:4" | "4:3" | "9:16" | "16:9";
             /**
+             * Format: int32
              * @description Seed, when given.
              * @example null
              */
@@ -1859,6 +1896,7 @@ export interface components {
              */
             errorMessage: string | null;
             /**
+             * Format: int32
              * @description Credits charged for this task.
              * @example 2
              */
@@ -1934,7 +1972,10 @@ export interface components {
              * @enum {string}
              */
             imageSize: "auto" | "1:1" | "3:4" | "4:3" | "9:16" | "16:9";
-            /** @description Optional seed, 10000 to 99999. */
+            /**
+             * Format: int32
+             * @description Optional seed, 10000 to 99999.
+             */
             seeds?: number;
             /**
              * @description Fallback option.
@@ -1964,6 +2005,7 @@ export interface components {
             /** @description Newest first. */
             tasks: components["schemas"]["ImageTask"][];
             /**
+             * Format: int64
              * @description Tasks matching the window, for paging.
              * @example 42
              */
@@ -2088,31 +2130,37 @@ export interface components {
              */
             googleAuthEnabled: boolean;
             /**
+             * Format: int32
              * @description Studio cost of one text-to-image task, in credits.
              * @example 2
              */
             nanoBananaCredits: number;
             /**
+             * Format: int32
              * @description Studio cost of one edit task, in credits.
              * @example 3
              */
             nanoBananaEditCredits: number;
             /**
+             * Format: int32
              * @description Cost of one upscale, in credits (studio and API).
              * @example 5
              */
             nanoBananaResizeCredits: number;
             /**
+             * Format: int32
              * @description Automation API price of one text-to-image task, in credits.
              * @example 4
              */
             nanoBananaApiPrice: number;
             /**
+             * Format: int32
              * @description Automation API price of one edit task, in credits.
              * @example 6
              */
             nanoBananaEditApiPrice: number;
             /**
+             * Format: int32
              * @description Credits every new account starts with.
              * @example 0
              */
@@ -2214,31 +2262,37 @@ export interface components {
              */
             googleAuthEnabled?: boolean;
             /**
+             * Format: int32
              * @description Studio cost of one text-to-image task (whole credits, 1 to 1000).
              * @example 2
              */
             nanoBananaCredits?: number;
             /**
+             * Format: int32
              * @description Studio cost of one edit task (whole credits, 1 to 1000).
              * @example 3
              */
             nanoBananaEditCredits?: number;
             /**
+             * Format: int32
              * @description Cost of one upscale (whole credits, 1 to 1000).
              * @example 5
              */
             nanoBananaResizeCredits?: number;
             /**
+             * Format: int32
              * @description Automation API price of one text-to-image task (whole credits, 1 to 1000).
              * @example 4
              */
             nanoBananaApiPrice?: number;
             /**
+             * Format: int32
              * @description Automation API price of one edit task (whole credits, 1 to 1000).
              * @example 6
              */
             nanoBananaEditApiPrice?: number;
             /**
+             * Format: int32
              * @description Credits every new account starts with (0 to 1000).
              * @example 0
              */
@@ -2279,6 +2333,7 @@ export interface components {
              */
             message: string;
         };
+        /** @description Every package; there are at most 100. */
         AdminCreditPackageList: components["schemas"]["AdminCreditPackage"][];
         /** @description A credit package as the admin sees it (active or not). */
         AdminCreditPackage: components["schemas"]["CreditPackage"] & {
@@ -2296,6 +2351,7 @@ export interface components {
              */
             name: string;
             /**
+             * Format: int32
              * @description Credits granted on purchase (at least 1).
              * @example 500
              */
@@ -2328,6 +2384,7 @@ export interface components {
              */
             popular: boolean;
             /**
+             * Format: int32
              * @description Bonus credits included in `credits`, shown as a highlight.
              * @default 0
              * @example 0
@@ -2342,6 +2399,7 @@ export interface components {
              */
             name?: string;
             /**
+             * Format: int32
              * @description Credits granted on purchase (at least 1).
              * @example 500
              */
@@ -2372,6 +2430,7 @@ export interface components {
              */
             popular?: boolean;
             /**
+             * Format: int32
              * @description Bonus credits included in `credits`, shown as a highlight.
              * @example 0
              */
@@ -2389,6 +2448,7 @@ export interface components {
              */
             deactivated: boolean;
         };
+        /** @description Every account; there are at most 100. */
         KieApiAccountList: components["schemas"]["KieApiAccount"][];
         /** @description An upstream KIE account. Its token is never answered. */
         KieApiAccount: {
@@ -2409,16 +2469,19 @@ export interface components {
              */
             tokenHint: string;
             /**
-             * @description KIE credits we believe the account has left (booked per task; refresh reads the real balance).
+             * Format: int32
+             * @description KIE credits we believe the account has left (booked per task, so it can go below 0; refresh reads the real balance).
              * @example 1000
              */
             totalCredits: number;
             /**
+             * Format: int32
              * @description KIE credits one text-to-image costs on this account.
              * @example 500
              */
             nanoBananaCredits: number;
             /**
+             * Format: int32
              * @description KIE credits one edit costs on this account.
              * @example 300
              */
@@ -2441,6 +2504,7 @@ export interface components {
              */
             lastUsed: string | null;
             /**
+             * Format: int32
              * @description KIE credits booked on this account so far.
              * @example 1500
              */
@@ -2471,18 +2535,21 @@ export interface components {
              */
             token: string;
             /**
+             * Format: int32
              * @description KIE credits the account has (default 1000).
              * @default 1000
              * @example 1000
              */
             totalCredits: number;
             /**
+             * Format: int32
              * @description KIE credits per text-to-image task (default 500).
              * @default 500
              * @example 500
              */
             nanoBananaCredits: number;
             /**
+             * Format: int32
              * @description KIE credits per edit task (default 300).
              * @default 300
              * @example 300
@@ -2508,16 +2575,19 @@ export interface components {
              */
             token?: string;
             /**
+             * Format: int32
              * @description KIE credits the account has (default 1000).
              * @example 1000
              */
             totalCredits?: number;
             /**
+             * Format: int32
              * @description KIE credits per text-to-image task (default 500).
              * @example 500
              */
             nanoBananaCredits?: number;
             /**
+             * Format: int32
              * @description KIE credits per edit task (default 300).
              * @example 300
              */
@@ -2529,9 +2599,10 @@ export interface components {
             isEnabled?: boolean;
         };
         AdminUserList: {
-            /** @description Matching users, newest first. */
+            /** @description Matching users, newest first: one page, or without `limit` the newest 1000. */
             data: components["schemas"]["AdminUser"][];
             /**
+             * Format: int64
              * @description How many users match the filter.
              * @example 42
              */
@@ -2556,6 +2627,7 @@ export interface components {
              */
             email: string | null;
             /**
+             * Format: int32
              * @description Current credit balance.
              * @example 120
              */
@@ -2576,6 +2648,7 @@ export interface components {
              */
             googleLinked: boolean;
             /**
+             * Format: int64
              * @description Image tasks the user created (any status).
              * @example 14
              */
@@ -2610,6 +2683,7 @@ export interface components {
              */
             password: string;
             /**
+             * Format: int32
              * @description Starting balance; written to the ledger (start credits, then an adjustment to this amount).
              * @default 0
              * @example 100
@@ -2646,6 +2720,7 @@ export interface components {
              */
             password?: "" | string;
             /**
+             * Format: int32
              * @description New balance; the difference is written to the ledger as an `adjustment`.
              * @example 100
              */
@@ -2687,6 +2762,7 @@ export interface components {
             /** @description This page of entries, newest first. */
             data: components["schemas"]["AdminTransaction"][];
             /**
+             * Format: int64
              * @description All matching entries, for paging.
              * @example 240
              */
@@ -2723,11 +2799,13 @@ export interface components {
              */
             type: "purchase" | "refund" | "usage" | "bonus" | "adjustment";
             /**
+             * Format: int32
              * @description Signed change of the balance in credits.
              * @example -2
              */
             amount: number;
             /**
+             * Format: int32
              * @description The balance right after this entry.
              * @example 118
              */
@@ -2775,6 +2853,7 @@ export interface components {
         };
         RefundResult: {
             /**
+             * Format: int32
              * @description Credits returned by this call; 0 when the task was already refunded (a refund happens once per task).
              * @example 2
              */
@@ -2792,11 +2871,13 @@ export interface components {
              */
             message: string;
             /**
+             * Format: int64
              * @description Failed tasks of the last 24 hours that were asked about again.
              * @example 3
              */
             checked: number;
             /**
+             * Format: int64
              * @description Tasks that had in fact finished and are now completed with their images.
              * @example 1
              */
@@ -2809,6 +2890,7 @@ export interface components {
              */
             message: string;
             /**
+             * Format: int64
              * @description Failed tasks deleted, with their stored files.
              * @example 4
              */
@@ -2838,11 +2920,13 @@ export interface components {
              */
             taskId: string;
             /**
+             * Format: int32
              * @description Credits charged (API prices).
              * @example 4
              */
             creditsUsed: number;
             /**
+             * Format: int32
              * @description Your balance after the charge.
              * @example 96
              */
@@ -2907,6 +2991,7 @@ export interface components {
              */
             aspectRatio: string;
             /**
+             * Format: int32
              * @description Credits charged for the task.
              * @example 4
              */
@@ -2917,6 +3002,7 @@ export interface components {
              */
             error: string | null;
             /**
+             * Format: int32
              * @description Failed: the credits returned to you; 0 otherwise.
              * @example 0
              */
@@ -3180,11 +3266,13 @@ export interface components {
              */
             state: "waiting" | "delivered" | "failed" | "skipped";
             /**
+             * Format: int32
              * @description Attempts made.
              * @example 1
              */
             attempts: number;
             /**
+             * Format: int32
              * @description The receiver's HTTP status at the last attempt; null without an answer.
              * @example 200
              */
@@ -3209,7 +3297,28 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description Only for an `Origin` listed in `CORS_ORIGINS` (exact origins, no wildcard), echoed back with `Access-Control-Allow-Credentials: true`. Any other origin gets no CORS headers, so a browser on it cannot read the answer.
+         * @example https://admin.example.com
+         */
+        "Access-Control-Allow-Origin": string;
+        /**
+         * @description Seconds to wait before retrying.
+         * @example 30
+         */
+        "Retry-After": number;
+        /**
+         * @description The caller's quota left in the current window, as the IETF draft "RateLimit header fields for HTTP" names it: `"<policy>";r=<requests left>;t=<seconds until the window resets>`.
+         * @example "automation";r=42;t=18
+         */
+        RateLimit: string;
+        /**
+         * @description The quota policy of the IETF draft "RateLimit header fields for HTTP": `"<policy>";q=<requests>;w=<window in seconds>` (the automation API: 60 requests per token per 60 s unless the operator changed it).
+         * @example "automation";q=60;w=60
+         */
+        "RateLimit-Policy": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -3226,6 +3335,7 @@ export interface operations {
             /** @description The process is up and its database answers. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3235,6 +3345,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3255,6 +3366,7 @@ export interface operations {
             /** @description Ready. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3264,6 +3376,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3273,6 +3386,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3293,6 +3407,7 @@ export interface operations {
             /** @description Remote name to entry URL. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3302,6 +3417,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3322,6 +3438,7 @@ export interface operations {
             /** @description Current prices. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3331,6 +3448,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3351,6 +3469,7 @@ export interface operations {
             /** @description Active packages. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3360,6 +3479,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3380,6 +3500,7 @@ export interface operations {
             /** @description The user's stats. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3389,6 +3510,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3398,6 +3520,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3409,7 +3532,7 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number (at most 100000). */
                 page?: number;
                 /** @description Entries per page (1 to 100, default 50). */
                 limit?: number;
@@ -3423,6 +3546,7 @@ export interface operations {
             /** @description One page of entries. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3432,6 +3556,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3441,6 +3566,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3450,6 +3576,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3474,6 +3601,7 @@ export interface operations {
             /** @description Checkout created. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3483,6 +3611,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3492,6 +3621,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3501,6 +3631,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3510,6 +3641,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3519,6 +3651,7 @@ export interface operations {
             /** @description An upstream provider failed. */
             502: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3528,6 +3661,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3540,7 +3674,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Hex HMAC-SHA256 of the raw body keyed with the webhook secret. Missing or wrong answers 401. */
+                /** @description Hex HMAC-SHA256 of the raw body keyed with the webhook secret (64 characters). Missing or wrong answers 401. */
                 "creem-signature"?: string;
             };
             path?: never;
@@ -3555,6 +3689,7 @@ export interface operations {
             /** @description Event verified and handled. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3564,6 +3699,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3573,6 +3709,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3582,6 +3719,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3591,6 +3729,7 @@ export interface operations {
             /** @description Understood but cannot be processed. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3600,6 +3739,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3609,6 +3749,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3644,6 +3785,7 @@ export interface operations {
             /** @description The verified order. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3653,6 +3795,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3662,6 +3805,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3671,6 +3815,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3680,6 +3825,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3689,6 +3835,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3709,6 +3856,7 @@ export interface operations {
             /** @description The configured environment. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3718,6 +3866,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3738,6 +3887,7 @@ export interface operations {
             /** @description A fresh client token. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3747,6 +3897,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3756,6 +3907,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3765,6 +3917,7 @@ export interface operations {
             /** @description An upstream provider failed. */
             502: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3774,6 +3927,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3798,6 +3952,7 @@ export interface operations {
             /** @description PayPal order created. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3807,6 +3962,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3816,6 +3972,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3825,6 +3982,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3834,6 +3992,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3843,6 +4002,7 @@ export interface operations {
             /** @description An upstream provider failed. */
             502: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3852,6 +4012,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3879,6 +4040,7 @@ export interface operations {
             /** @description The order after the capture: `paid` or `pending`. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3888,6 +4050,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3897,6 +4060,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3906,6 +4070,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3915,6 +4080,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3924,6 +4090,7 @@ export interface operations {
             /** @description Understood but cannot be processed. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3933,6 +4100,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3942,6 +4110,7 @@ export interface operations {
             /** @description An upstream provider failed. */
             502: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3951,6 +4120,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3975,6 +4145,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3984,6 +4155,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3993,6 +4165,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4002,17 +4175,18 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4022,6 +4196,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4046,6 +4221,7 @@ export interface operations {
             /** @description Signed in; the session cookie is set. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4055,6 +4231,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4064,6 +4241,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4073,17 +4251,18 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4093,6 +4272,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4113,6 +4293,7 @@ export interface operations {
             /** @description Signed out. */
             204: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4120,6 +4301,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4129,6 +4311,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4149,6 +4332,7 @@ export interface operations {
             /** @description The user behind the session cookie, or `user: null`. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4158,6 +4342,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4182,6 +4367,7 @@ export interface operations {
             /** @description Changed. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4191,6 +4377,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4200,6 +4387,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4209,17 +4397,18 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4229,6 +4418,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4249,6 +4439,7 @@ export interface operations {
             /** @description Where to send the browser. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4258,6 +4449,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4267,6 +4459,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4287,6 +4480,7 @@ export interface operations {
             /** @description Availability. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4296,6 +4490,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4325,6 +4520,7 @@ export interface operations {
                 headers: {
                     /** @description Where the browser goes next. */
                     Location?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4332,6 +4528,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4341,6 +4538,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4361,6 +4559,7 @@ export interface operations {
             /** @description Tokens, newest first, masked. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4370,6 +4569,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4379,6 +4579,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4403,6 +4604,7 @@ export interface operations {
             /** @description Created; copy the token now. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4412,6 +4614,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4421,6 +4624,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4430,6 +4634,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4439,6 +4644,7 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4448,6 +4654,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4471,6 +4678,7 @@ export interface operations {
             /** @description Deleted. */
             204: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4478,6 +4686,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4487,6 +4696,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4496,6 +4706,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4505,6 +4716,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4514,6 +4726,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4538,6 +4751,7 @@ export interface operations {
             /** @description Stored. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4547,6 +4761,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4556,6 +4771,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4565,6 +4781,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4574,17 +4791,18 @@ export interface operations {
             /** @description The request body is too large. */
             413: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4594,6 +4812,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4618,6 +4837,7 @@ export interface operations {
             /** @description Accepted; poll the task list. */
             202: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4627,6 +4847,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4636,6 +4857,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4645,6 +4867,7 @@ export interface operations {
             /** @description Not enough credits. */
             402: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4654,17 +4877,18 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4674,6 +4898,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4683,6 +4908,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4707,6 +4933,7 @@ export interface operations {
             /** @description Accepted; poll the task list. */
             202: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4716,6 +4943,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4725,6 +4953,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4734,6 +4963,7 @@ export interface operations {
             /** @description Not enough credits. */
             402: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4743,17 +4973,18 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4763,6 +4994,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4772,6 +5004,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4783,7 +5016,7 @@ export interface operations {
     listImageTasks: {
         parameters: {
             query?: {
-                /** @description 1-based page. */
+                /** @description 1-based page number (at most 100000). */
                 page?: number;
                 /** @description Tasks per page (1 to 50). */
                 limit?: number;
@@ -4802,8 +5035,9 @@ export interface operations {
             /** @description A page of tasks. */
             200: {
                 headers: {
-                    /** @description Validator for If-None-Match. */
+                    /** @description Validator for If-None-Match: a quoted hash. */
                     ETag?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4813,6 +5047,7 @@ export interface operations {
             /** @description Not modified since the given ETag. */
             304: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4820,6 +5055,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4829,6 +5065,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4838,6 +5075,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4858,9 +5096,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The image bytes (PNG, JPEG or WebP). */
+            /** @description The image bytes (PNG, JPEG or WebP), at most 32 MB. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4870,6 +5109,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4879,6 +5119,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4888,6 +5129,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4897,6 +5139,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4906,6 +5149,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4915,6 +5159,7 @@ export interface operations {
             /** @description An upstream provider failed. */
             502: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4939,6 +5184,7 @@ export interface operations {
             /** @description Acknowledged. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4948,6 +5194,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4957,6 +5204,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4966,6 +5214,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4975,6 +5224,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4995,6 +5245,7 @@ export interface operations {
             /** @description The settings. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5004,6 +5255,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5013,6 +5265,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5022,6 +5275,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5046,6 +5300,7 @@ export interface operations {
             /** @description The settings after the change. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5055,6 +5310,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5064,6 +5320,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5073,6 +5330,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5082,6 +5340,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5106,6 +5365,7 @@ export interface operations {
             /** @description The settings after the change. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5115,6 +5375,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5124,6 +5385,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5133,6 +5395,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5142,6 +5405,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5162,6 +5426,7 @@ export interface operations {
             /** @description Telegram accepted the message. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5171,6 +5436,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5180,6 +5446,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5189,6 +5456,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5198,6 +5466,7 @@ export interface operations {
             /** @description An upstream provider failed. */
             502: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5207,6 +5476,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5227,6 +5497,7 @@ export interface operations {
             /** @description All packages. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5236,6 +5507,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5245,6 +5517,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5254,6 +5527,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5278,6 +5552,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5287,6 +5562,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5296,6 +5572,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5305,6 +5582,17 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5314,6 +5602,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5341,6 +5630,7 @@ export interface operations {
             /** @description The package after the change. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5350,6 +5640,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5359,6 +5650,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5368,6 +5660,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5377,6 +5670,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5386,6 +5680,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5409,6 +5704,7 @@ export interface operations {
             /** @description Deleted or deactivated. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5418,6 +5714,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5427,6 +5724,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5436,6 +5734,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5445,6 +5744,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5454,6 +5754,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5474,6 +5775,7 @@ export interface operations {
             /** @description All accounts. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5483,6 +5785,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5492,6 +5795,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5501,6 +5805,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5525,6 +5830,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5534,6 +5840,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5543,6 +5850,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5552,6 +5860,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5561,6 +5870,7 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5570,6 +5880,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5597,6 +5908,7 @@ export interface operations {
             /** @description The account after the change. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5606,6 +5918,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5615,6 +5928,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5624,6 +5938,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5633,6 +5948,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5642,6 +5958,7 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5651,6 +5968,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5674,6 +5992,7 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5683,6 +6002,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5692,6 +6012,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5701,6 +6022,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5710,6 +6032,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5719,6 +6042,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5742,6 +6066,7 @@ export interface operations {
             /** @description The account with its refreshed balance. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5751,6 +6076,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5760,6 +6086,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5769,6 +6096,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5778,6 +6106,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5787,6 +6116,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5796,6 +6126,7 @@ export interface operations {
             /** @description An upstream provider failed. */
             502: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5809,9 +6140,9 @@ export interface operations {
             query?: {
                 /** @description Only users whose email contains this text (any letter case). */
                 email?: string;
-                /** @description 1-based page, used with `limit`. */
+                /** @description 1-based page, used with `limit` (at most 100000). */
                 page?: number;
-                /** @description Users per page (1 to 100). Omitted: every matching user (the dashboard pages 10 per page itself). */
+                /** @description Users per page (1 to 100). Omitted: every matching user, up to the newest 1000 (the dashboard pages 10 per page itself). */
                 limit?: number;
             };
             header?: never;
@@ -5823,6 +6154,7 @@ export interface operations {
             /** @description Matching users. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5832,6 +6164,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5841,6 +6174,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5850,6 +6184,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5859,6 +6194,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5883,6 +6219,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5892,6 +6229,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5901,6 +6239,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5910,6 +6249,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5919,6 +6259,18 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5928,6 +6280,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5955,6 +6308,7 @@ export interface operations {
             /** @description The user after the change. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5964,6 +6318,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5973,6 +6328,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5982,6 +6338,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5991,6 +6348,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6000,6 +6358,18 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6009,6 +6379,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6032,6 +6403,7 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6041,6 +6413,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6050,6 +6423,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6059,6 +6433,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6068,6 +6443,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6077,6 +6453,7 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6086,6 +6463,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6113,6 +6491,7 @@ export interface operations {
             /** @description The user after the change. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6122,6 +6501,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6131,6 +6511,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6140,6 +6521,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6149,6 +6531,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6158,6 +6541,7 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6167,6 +6551,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6194,6 +6579,7 @@ export interface operations {
             /** @description The user with the new balance. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6203,6 +6589,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6212,6 +6599,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6221,6 +6609,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6230,6 +6619,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6239,6 +6629,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6250,7 +6641,7 @@ export interface operations {
     listAdminTransactions: {
         parameters: {
             query?: {
-                /** @description 1-based page number. */
+                /** @description 1-based page number (at most 100000). */
                 page?: number;
                 /** @description Entries per page (1 to 100; the history page uses 20, the dashboard 25). */
                 limit?: number;
@@ -6266,6 +6657,7 @@ export interface operations {
             /** @description One page of entries. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6275,6 +6667,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6284,6 +6677,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6293,6 +6687,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6302,6 +6697,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6325,6 +6721,7 @@ export interface operations {
             /** @description Refunded (or already refunded: amount 0). */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6334,6 +6731,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6343,6 +6741,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6352,6 +6751,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6361,6 +6761,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6370,6 +6771,7 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6379,6 +6781,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6399,6 +6802,7 @@ export interface operations {
             /** @description What was checked and recovered. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6408,6 +6812,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6417,6 +6822,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6426,6 +6832,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6435,6 +6842,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6455,6 +6863,7 @@ export interface operations {
             /** @description How many were deleted. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6464,6 +6873,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6473,6 +6883,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6482,6 +6893,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6491,6 +6903,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6524,6 +6937,9 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6537,6 +6953,9 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6546,6 +6965,9 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6555,6 +6977,9 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6564,6 +6989,9 @@ export interface operations {
             /** @description Not enough credits. */
             402: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6573,6 +7001,9 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6582,6 +7013,9 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6591,17 +7025,22 @@ export interface operations {
             /** @description Understood but cannot be processed. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6611,6 +7050,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6620,6 +7060,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6653,6 +7094,9 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6666,6 +7110,9 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6675,6 +7122,9 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6684,6 +7134,9 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6693,6 +7146,9 @@ export interface operations {
             /** @description Not enough credits. */
             402: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6702,6 +7158,9 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6711,6 +7170,9 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6720,6 +7182,9 @@ export interface operations {
             /** @description The request body is too large. */
             413: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6729,17 +7194,22 @@ export interface operations {
             /** @description Understood but cannot be processed. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6749,6 +7219,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6758,6 +7229,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6791,6 +7263,9 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6804,6 +7279,9 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6813,6 +7291,9 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6822,6 +7303,9 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6831,6 +7315,9 @@ export interface operations {
             /** @description Not enough credits. */
             402: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6840,6 +7327,9 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6849,6 +7339,9 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6858,6 +7351,9 @@ export interface operations {
             /** @description The request body is too large. */
             413: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6867,17 +7363,22 @@ export interface operations {
             /** @description Understood but cannot be processed. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6887,6 +7388,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6896,6 +7398,7 @@ export interface operations {
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6919,6 +7422,9 @@ export interface operations {
             /** @description The task. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6928,6 +7434,9 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6937,6 +7446,9 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6946,17 +7458,22 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests; see the `Retry-After` header. */
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
             429: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6966,6 +7483,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6991,6 +7509,7 @@ export interface operations {
                 headers: {
                     /** @description `attachment; filename="<file>"`. */
                     "Content-Disposition"?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7000,6 +7519,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7009,6 +7529,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7018,6 +7539,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7038,6 +7560,7 @@ export interface operations {
             /** @description The deliveries. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7047,6 +7570,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7056,6 +7580,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7079,6 +7604,7 @@ export interface operations {
             /** @description Queued again. */
             202: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7088,6 +7614,7 @@ export interface operations {
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7097,6 +7624,7 @@ export interface operations {
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7106,6 +7634,7 @@ export interface operations {
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7115,6 +7644,7 @@ export interface operations {
             /** @description Not found (or not yours). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7124,6 +7654,7 @@ export interface operations {
             /** @description Conflicts with the current state. */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7133,6 +7664,7 @@ export interface operations {
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {

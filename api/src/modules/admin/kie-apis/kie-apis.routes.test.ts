@@ -1,4 +1,5 @@
 import type { KieApiAccount } from '@app/contract';
+import { LIMITS } from '@app/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/kie-server.ts';
 import { type FakeTelegram, startFakeTelegram } from '../../../../test/fakes/telegram-server.ts';
@@ -163,6 +164,21 @@ describe('admin KIE accounts', () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.plainText).toContain('Account: Low');
     expect(alerts[0]?.plainText).toContain('Remaining: 120');
+  });
+
+  it(`create stops at ${LIMITS.maxKieAccounts} accounts (409 too_many_kie_apis), the most the list declares`, async () => {
+    const accounts = new KieApiRepository(kit.server.orm.em.fork());
+    for (let i = await accounts.count(); i < LIMITS.maxKieAccounts; i += 1) {
+      await accounts.create({ name: `Bulk ${i}`, token: `kie_bulk_token_${String(i).padStart(8, '0')}`, isEnabled: false });
+    }
+    const refused = await kit.asAdmin<{ code: string }>('POST', '/api/admin/kie-apis', {
+      body: { name: 'One more', token: 'kie_one_more_5555ffff' },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('too_many_kie_apis');
+    const list = await kit.asAdmin<KieApiAccount[]>('GET', '/api/admin/kie-apis');
+    expect(list.body).toHaveLength(LIMITS.maxKieAccounts);
+    await kit.server.orm.em.fork().nativeDelete(KieApi, { name: { $like: 'Bulk %' } });
   });
 
   it('refresh-credits answers 502 when KIE refuses the token, changing nothing', async () => {

@@ -1,11 +1,12 @@
 // KIE provider accounts (spec 001 §7 "Provider accounts"): the studio's `kie_apis`, through its repository.
 import type { adminKieApiRoutes } from '@app/contract';
+import { LIMITS } from '@app/contract/constants';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { notFound } from '../../../errors.ts';
 import type { HandlersFor } from '../../../http/bind.ts';
 import { KieApiRepository } from '../../providers/kie-api.repository.ts';
 import { notifyIfLowCredits } from '../notifications/provider-credits.ts';
-import { fieldConflict } from '../problems.ts';
+import { fieldConflict, tooMany } from '../problems.ts';
 import { presentKieApi } from './kie-apis.presenter.ts';
 import { refreshKieCredits } from './refresh-credits.ts';
 
@@ -28,7 +29,12 @@ export const adminKieApiHandlers = {
   },
 
   async createKieApi(ctx, { body }) {
-    const api = await uniqueToken(() => new KieApiRepository(ctx.state.em).create(body));
+    const accounts = new KieApiRepository(ctx.state.em);
+    // The list declares at most this many accounts, so creating stops there.
+    if ((await accounts.count()) >= LIMITS.maxKieAccounts) {
+      throw tooMany('too_many_kie_apis', 'Too many KIE accounts', LIMITS.maxKieAccounts, 'KIE accounts');
+    }
+    const api = await uniqueToken(() => accounts.create(body));
     return { status: 201, body: presentKieApi(api) };
   },
 

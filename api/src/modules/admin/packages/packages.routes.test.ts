@@ -1,4 +1,5 @@
-import type { AdminCreditPackage, CreditPackage as CreditPackageDto } from '@app/contract';
+import type { AdminCreditPackage, CreditPackage as CreditPackageDto, Problem } from '@app/contract';
+import { LIMITS } from '@app/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreditPackage } from '../../billing/credit-package.entity.ts';
 import { Order } from '../../billing/orders/order.entity.ts';
@@ -100,6 +101,21 @@ describe('admin credit packages', () => {
     expect(pointersOf(overBonus)).toEqual(['/body/bonus']);
     expect((await kit.asAdmin('PUT', `/api/admin/credit-packages/${someId}`, { body: { name: 'x' } })).status).toBe(404);
     expect((await kit.asAdmin('PUT', '/api/admin/credit-packages/not-a-uuid', { body: { name: 'x' } })).status).toBe(400);
+  });
+
+  it(`create stops at ${LIMITS.maxCreditPackages} packages (409 too_many_packages), the most the lists declare`, async () => {
+    const em = kit.server.orm.em.fork();
+    const missing = LIMITS.maxCreditPackages - (await em.count(CreditPackage));
+    for (let i = 0; i < missing; i += 1) em.create(CreditPackage, { name: `Bulk ${i}`, credits: 10, price: '1.00' });
+    await em.flush();
+    const refused = await kit.asAdmin<Problem>('POST', '/api/admin/credit-packages', { body: valid });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('too_many_packages');
+    expect(await kit.server.orm.em.fork().count(CreditPackage)).toBe(LIMITS.maxCreditPackages);
+    const all = await kit.asAdmin<AdminCreditPackage[]>('GET', '/api/admin/credit-packages');
+    expect(all.body).toHaveLength(LIMITS.maxCreditPackages);
+    await kit.server.orm.em.fork().nativeDelete(CreditPackage, { name: { $like: 'Bulk %' } });
+    expect((await kit.asAdmin('POST', '/api/admin/credit-packages', { body: valid })).status).toBe(201);
   });
 
   it('delete removes an unused package, and deactivates one an order or the ledger refers to', async () => {

@@ -1,6 +1,7 @@
 // The admin's package catalogue: every package (active or not), create, change, and a delete that never
 // leaves orders or ledger entries pointing at a missing package.
 import type { CreditPackageCreate, CreditPackageUpdate } from '@app/contract';
+import { LIMITS } from '@app/contract/constants';
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { CreditPackage } from '../../billing/credit-package.entity.ts';
@@ -13,8 +14,10 @@ export function listAllPackages(em: SqlEntityManager): Promise<CreditPackage[]> 
   return em.find(CreditPackage, {}, { orderBy: { price: 'asc', createdAt: 'asc', id: 'asc' } });
 }
 
-/** Adds a package; the price is kept as the exact decimal text given. */
-export async function createPackage(em: SqlEntityManager, input: CreditPackageCreate): Promise<CreditPackage> {
+/** Adds a package; the price is kept as the exact decimal text given. `'too_many'` when the catalogue is full. */
+export async function createPackage(em: SqlEntityManager, input: CreditPackageCreate): Promise<CreditPackage | 'too_many'> {
+  // The lists declare at most this many packages (inactive ones included), so creating stops there.
+  if ((await em.count(CreditPackage, {})) >= LIMITS.maxCreditPackages) return 'too_many';
   const pkg = em.create(CreditPackage, {
     name: input.name,
     credits: input.credits,

@@ -1,10 +1,11 @@
 // Credit packages (spec 001 §7 "Packages"): the admin sees and edits every package, active or not.
 import type { AdminCreditPackage, adminPackageRoutes } from '@app/contract';
+import { LIMITS } from '@app/contract/constants';
 import { notFound } from '../../../errors.ts';
 import type { HandlersFor } from '../../../http/bind.ts';
 import type { CreditPackage } from '../../billing/credit-package.entity.ts';
 import { presentCreditPackage } from '../../billing/presenter.ts';
-import { invalidField } from '../problems.ts';
+import { invalidField, tooMany } from '../problems.ts';
 import { createPackage, deletePackage, listAllPackages, updatePackage } from './packages.service.ts';
 
 /** The public shape plus the Creem product id, which only admins see. */
@@ -20,7 +21,9 @@ export const adminPackageHandlers = {
   },
 
   async createCreditPackage(ctx, { body }) {
-    return { status: 201, body: presentAdminCreditPackage(await createPackage(ctx.state.em, body)) };
+    const created = await createPackage(ctx.state.em, body);
+    if (created === 'too_many') throw tooMany('too_many_packages', 'Too many packages', LIMITS.maxCreditPackages, 'credit packages');
+    return { status: 201, body: presentAdminCreditPackage(created) };
   },
 
   async updateCreditPackage(ctx, { params, body }) {

@@ -1,4 +1,5 @@
 // Reads for the admin user list: users (not deleted) with their image-task counts, filtered by email.
+import { LIMITS } from '@app/contract/constants';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { User } from '../../users/user.entity.ts';
 import { notDeletedSql } from './deleted-user.ts';
@@ -7,7 +8,7 @@ export interface UserListQuery {
   /** Case-insensitive substring of the email. */
   email?: string;
   page: number;
-  /** Omitted: every matching user. */
+  /** Omitted: every matching user, up to the newest `LIMITS.maxUnpagedUsers`. */
   limit?: number;
 }
 
@@ -16,7 +17,7 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** Matching users newest first (one page when `limit` is given), their total, and each one's image count. */
+/** Matching users newest first (one page when `limit` is given, else the newest allowed unpaged), their total and image counts. */
 export async function listUsersWithImageCounts(
   em: SqlEntityManager,
   query: UserListQuery,
@@ -28,7 +29,7 @@ export async function listUsersWithImageCounts(
     params.push(containsPattern(query.email));
   }
   const condition = where.join(' and ');
-  const page = query.limit ? ` limit ${query.limit} offset ${(query.page - 1) * query.limit}` : '';
+  const page = query.limit ? ` limit ${query.limit} offset ${(query.page - 1) * query.limit}` : ` limit ${LIMITS.maxUnpagedUsers}`;
   const rows = await em.execute<{ id: string; image_count: number }[]>(
     `select u."id", (select count(*)::int from "image_tasks" t where t."user_id" = u."id") as "image_count"
        from "users" u where ${condition} order by u."created_at" desc, u."id" desc${page}`,

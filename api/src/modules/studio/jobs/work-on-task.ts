@@ -2,6 +2,7 @@
 //   pending    -> submit to a provider -> generating
 //   generating -> ask the provider -> completed (results stored) | failed (refunded) | look again later
 // Every step ends with a guarded transition (task-state.ts), so racing paths are harmless.
+import { LIMITS } from '@app/contract/constants';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { StudioConfig } from '../../../config.studio.ts';
@@ -125,7 +126,8 @@ export async function storeResults(
   urls: string[],
 ): Promise<{ urls: string[]; thumbnailUrl: string | null }> {
   const stored = [];
-  for (const [index, url] of urls.entries()) {
+  // The provider answers one image; more than the contract's task declares are dropped.
+  for (const [index, url] of urls.slice(0, LIMITS.maxResultImages).entries()) {
     stored.push(await rehostResultImage({ storage: deps.storage, url, taskId: task.taskId, index, fetchOptions: deps.fetchOptions }));
   }
   return { urls: stored.map((image) => image.url), thumbnailUrl: stored[0]?.thumbnailUrl ?? null };
