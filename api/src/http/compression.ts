@@ -1,6 +1,7 @@
 // Brotli or gzip for the JSON and HTML the API writes per request; files come precompressed (static.ts, docs.ts).
 import type { Middleware } from 'koa';
 import compress from 'koa-compress';
+import { accepts, COMPRESSED_ENCODINGS } from './content-encoding.ts';
 import type { AppContextExtras, AppState } from './context.ts';
 
 /** Below about a packet, compressing costs more time than it saves bytes. */
@@ -16,9 +17,13 @@ export function isCompressibleAnswer(type: string): boolean {
 }
 
 /**
- * koa-compress with brotli (fast quality, it runs on every request) preferred to gzip. An answer that already has a
- * `Content-Encoding` (a precompressed file) passes untouched. Its strong ETag becomes weak once compressed:
- * the compressed bytes are not the bytes the tag was computed on, and If-None-Match compares weakly anyway.
+ * koa-compress with brotli (fast quality, it runs on every request) preferred to gzip. Answers that choose their
+ * own encoding (built files, the API reference) set `ctx.compress = false` and pass untouched, as does anything
+ * that already has a `Content-Encoding`.
+ *
+ * A strong ETag names exact bytes, and compressed bytes are other bytes: when the client takes brotli or gzip, a
+ * strong tag of a compressible answer is sent weak (`W/`), on the 200 (compressed or too small to be) and on the
+ * 304 alike, so both name the answer the same way. If-None-Match compares weakly, so 304s keep working.
  */
 export function compression(): Middleware<AppState, AppContextExtras> {
   const compressor = compress({
@@ -37,6 +42,14 @@ export function compression(): Middleware<AppState, AppContextExtras> {
     });
     // Koa answers undefined for a header that is not set, whatever its typing says.
     const etag: string | undefined = ctx.response.get('ETag');
-    if (!encodedBefore && ctx.response.get('Content-Encoding') && etag?.startsWith('"')) ctx.set('ETag', `W/${etag}`);
+    if (
+      etag?.startsWith('"') &&
+      ctx.compress !== false &&
+      !encodedBefore &&
+      (ctx.status === 304 || isCompressibleAnswer(ctx.response.type)) &&
+      COMPRESSED_ENCODINGS.some((encoding) => accepts(ctx, encoding))
+    ) {
+      ctx.set('ETag', `W/${etag}`);
+    }
   };
 }

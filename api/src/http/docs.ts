@@ -22,7 +22,7 @@ export function scalarBundlePath(): string {
 /**
  * Scalar's options that keep the page to our API and this server. Scalar shows its own services by default on
  * localhost (an AI agent, MCP set-up, developer tools with Share, Deploy and SDK generation), and offers to open its
- * API client app: none of that is for our integrators, and each would reach Scalar's servers.
+ * API client app: none of that is for our integrators, and each leads to Scalar's hosted services.
  * Option names as in the installed @scalar/types (0.22): `agent` and `mcp` take `disabled`.
  */
 export const SCALAR_OPTIONS = {

@@ -82,6 +82,8 @@ export async function sendEncodedBody(ctx: AppContext, body: EncodedBody, option
       ? 'identity'
       : (COMPRESSED_ENCODINGS.find((candidate) => accepts(ctx, candidate)) ?? 'identity');
   const form = await body.form(encoding);
+  // Encoded here once, with a tag per encoding: the per-request compressor stays out.
+  ctx.compress = false;
   ctx.status = 200;
   ctx.set('Cache-Control', options.cacheControl);
   setEncodingHeaders(ctx, encoding);

@@ -68,6 +68,8 @@ async function sendFile(ctx: AppContext, file: string): Promise<boolean> {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return false;
   const sent = await precompressedCopy(ctx, file, info);
+  // The build chose the encodings; the per-request compressor stays out.
+  ctx.compress = false;
   ctx.status = 200;
   ctx.set('Cache-Control', cacheControlFor(file));
   setEncodingHeaders(ctx, sent.encoding);
