@@ -9,6 +9,7 @@ import type { Orm } from './db/orm.ts';
 import { notFound } from './errors.ts';
 import { type AppRouter, bindRoutes, type HandlerMap, routeFallback } from './http/bind.ts';
 import { JSON_BODY_LIMIT, jsonBody } from './http/body.ts';
+import { compression } from './http/compression.ts';
 import type { AppContextExtras, AppState, PrincipalResolver } from './http/context.ts';
 import { cors } from './http/cors.ts';
 import { registerDocs } from './http/docs.ts';
@@ -44,7 +45,7 @@ export interface AppDeps {
 export type App = Koa<AppState, AppContextExtras>;
 
 /**
- * Builds the Koa app. Order matters: request id, logging, security headers, the problem serializer,
+ * Builds the Koa app. Order matters: request id, logging, security headers, compression, the problem serializer,
  * CORS, the ORM request context, body parsing, the principal hook, then routes and the UI.
  * Throws at start when a contract route has no handler.
  */
@@ -78,6 +79,8 @@ export function createApp(deps: AppDeps): App {
       inlineScriptHashes: [...docs.inlineScriptHashes, ...(ui?.inlineScriptHashes ?? [])],
     }),
   );
+  // Outside the problem serializer, so problem+json answers are compressed too.
+  app.use(compression());
   app.use(problemHandler(logger));
   app.use(cors(config.corsOrigins));
   app.use(requestContext(orm));

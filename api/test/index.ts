@@ -18,6 +18,7 @@ import { openApiValidator } from './openapi-validator.ts';
 export { type Receiver, startReceiver } from '../src/modules/automation/testing/receiver.ts';
 export { type CreateUserOptions, createToken, createUser, login, sessionCookieOf, signIn, type TestUser } from './accounts.ts';
 export { ContractViolation, OpenApiValidator, openApiValidator } from './openapi-validator.ts';
+export { decodedBody, type RawResponse, rawRequest } from './raw-request.ts';
 
 export interface TestServerOptions {
   /** Remote manifest overrides (name -> remoteEntry.js URL), merged over the defaults. */

@@ -2,6 +2,10 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { remoteFederation, remoteViteOptions } from '../federation.ts';
+import { precompress } from '../precompress.ts';
 import pkg from './package.json' with { type: 'json' };
 
-export default defineConfig({ ...remoteViteOptions, plugins: [react(), federation(remoteFederation('admin', pkg.dependencies))] });
+export default defineConfig({
+  ...remoteViteOptions,
+  plugins: [react(), federation(remoteFederation('admin', pkg.dependencies)), precompress()],
+});

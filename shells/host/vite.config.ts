@@ -2,6 +2,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { sharedFrom } from '../../remotes/federation.ts';
+import { precompress } from '../../remotes/precompress.ts';
 import pkg from './package.json' with { type: 'json' };
 
 // `vite dev` proxies to a running API, which also serves the built remotes.
@@ -12,7 +13,7 @@ const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
  * GET /api/remotes at start (see src/federation/remotes.ts).
  */
 export default defineConfig({
-  plugins: [react(), federation({ name: 'host', remotes: {}, shared: sharedFrom(pkg.dependencies), dts: false })],
+  plugins: [react(), federation({ name: 'host', remotes: {}, shared: sharedFrom(pkg.dependencies), dts: false }), precompress()],
   build: { target: 'es2022' },
   server: { proxy: { '/api': apiUrl, '/remotes': apiUrl } },
 });

@@ -39,6 +39,8 @@ export interface AppServices {
 
 export interface AppContextExtras {
   services: AppServices;
+  /** koa-compress's switch for one answer: `false` when the handler chose the encoding itself (see compression.ts). */
+  compress?: boolean;
 }
 
 export type AppContext = ParameterizedContext<AppState, AppContextExtras>;

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Problem } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/index.ts';
+import { decodedBody, rawRequest, startTestServer, type TestServer } from '../../test/index.ts';
 import { inlineScriptHashes } from './security-headers.ts';
 import { cacheControlFor, resolveInside } from './static.ts';
 
@@ -119,5 +120,101 @@ describe('serving the built UI', () => {
     expect(head.status).toBe(200);
     expect(head.text).toBe('');
     expect(head.headers.get('content-length')).toBe(String('console.log("host")'.length));
+  });
+
+  describe('precompressed copies from the build', () => {
+    const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, n) => `word${n % 20}`))};`;
+    const shell = `<!doctype html><html><body><div id="root"></div><script>${inline}</script><p>${'Nano Banana '.repeat(100)}</p></body></html>`;
+    let host: string;
+    const url = (path: string) => `${server.url}${path}`;
+    const CHROME = 'gzip, deflate, br, zstd';
+
+    /** A file with its .br and .gz copies written after it, as the build does. */
+    function writeWithCopies(file: string, text: string): void {
+      writeFileSync(file, text);
+      writeFileSync(`${file}.br`, brotliCompressSync(text));
+      writeFileSync(`${file}.gz`, gzipSync(text));
+    }
+
+    beforeAll(() => {
+      host = join(root, 'host');
+      writeWithCopies(join(host, 'assets/words-Qw12Er34.js'), script);
+      writeWithCopies(join(root, 'remotes/studio/dist/mf-manifest.json'), JSON.stringify({ words: script }));
+      // The shell is read at start for its CSP hashes; rewriting it keeps the same inline script.
+      writeWithCopies(join(host, 'index.html'), shell);
+      writeFileSync(join(host, 'assets/stale-Zz98Yy76.js'), script);
+      writeFileSync(join(host, 'assets/stale-Zz98Yy76.js.br'), brotliCompressSync('old bytes'));
+      const past = new Date(Date.now() - 60_000);
+      utimesSync(join(host, 'assets/stale-Zz98Yy76.js.br'), past, past);
+    });
+
+    it('picks brotli over gzip over identity, honouring q=0, and sends the right length', async () => {
+      for (const [accept, encoding] of [
+        [CHROME, 'br'],
+        ['gzip', 'gzip'],
+        ['br;q=0, gzip', 'gzip'],
+        ['*', 'br'],
+        ['br;q=0, gzip;q=0', undefined],
+        ['identity', undefined],
+        ['', undefined],
+      ] as const) {
+        const res = await rawRequest(url('/assets/words-Qw12Er34.js'), { headers: accept ? { 'Accept-Encoding': accept } : {} });
+        expect(res.status, accept).toBe(200);
+        expect(res.headers['content-encoding'], accept).toBe(encoding);
+        expect(res.headers.vary, accept).toMatch(/accept-encoding/i);
+        expect(res.headers['content-type'], accept).toMatch(/javascript/);
+        expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+        expect(Number(res.headers['content-length']), accept).toBe(res.bytes.length);
+        if (encoding) expect(res.bytes.length, accept).toBeLessThan(script.length);
+        expect(decodedBody(res).toString(), accept).toBe(script);
+      }
+    });
+
+    it('gives each encoding its own ETag and answers each with a 304', async () => {
+      const tags = new Set<string>();
+      for (const accept of ['br', 'gzip', 'identity']) {
+        const res = await rawRequest(url('/assets/words-Qw12Er34.js'), { headers: { 'Accept-Encoding': accept } });
+        const etag = res.headers.etag ?? '';
+        tags.add(etag);
+        const again = await rawRequest(url('/assets/words-Qw12Er34.js'), { headers: { 'Accept-Encoding': accept, 'If-None-Match': etag } });
+        expect(again.status, accept).toBe(304);
+      }
+      expect(tags.size).toBe(3);
+      const brTag = [...tags][0] ?? '';
+      const crossed = await rawRequest(url('/assets/words-Qw12Er34.js'), {
+        headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': brTag },
+      });
+      expect(crossed.status).toBe(200);
+      expect(crossed.headers['content-encoding']).toBe('gzip');
+    });
+
+    it('revalidates the shell and the remote manifests, compressed too', async () => {
+      const page = await rawRequest(url('/generate'), { headers: { 'Accept-Encoding': CHROME, Accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(decodedBody(page).toString()).toBe(shell);
+      const manifest = await rawRequest(url('/remotes/studio/mf-manifest.json'), { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(manifest.headers['content-encoding']).toBe('gzip');
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+      const again = await rawRequest(url('/remotes/studio/mf-manifest.json'), {
+        headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': manifest.headers.etag ?? '' },
+      });
+      expect(again.status).toBe(304);
+    });
+
+    it('answers HEAD with the length of the encoded file and no body', async () => {
+      const get = await rawRequest(url('/assets/words-Qw12Er34.js'), { headers: { 'Accept-Encoding': 'br' } });
+      const head = await rawRequest(url('/assets/words-Qw12Er34.js'), { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+      expect(head.headers['content-encoding']).toBe('br');
+      expect(head.headers['content-length']).toBe(String(get.bytes.length));
+      expect(head.bytes.length).toBe(0);
+    });
+
+    it('never sends a copy older than its file', async () => {
+      const res = await rawRequest(url('/assets/stale-Zz98Yy76.js'), { headers: { 'Accept-Encoding': 'br' } });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.bytes.toString()).toBe(script);
+    });
   });
 });

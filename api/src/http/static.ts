@@ -1,10 +1,12 @@
-// The built UI in the all-in-one start: host shell at `/` (SPA fallback) and each remote at `/remotes/<name>/`.
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+// The built UI in the all-in-one start: host shell at `/` (SPA fallback) and each remote at `/remotes/<name>/`,
+// sent as the build's brotli or gzip copy when the client takes it.
+import { createReadStream, existsSync, readFileSync, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, extname, join, posix, sep } from 'node:path';
 import { isPagePath } from '@app/contract/constants';
 import type { Middleware } from 'koa';
 import { isApiPath } from './bind.ts';
+import { accepts, COMPRESSED_ENCODINGS, type ContentEncoding, setEncodingHeaders } from './content-encoding.ts';
 import type { AppContext, AppContextExtras, AppState } from './context.ts';
 import { inlineScriptHashes } from './security-headers.ts';
 
@@ -42,22 +44,47 @@ export function resolveInside(root: string, urlPath: string): string | undefined
   return full === root || full.startsWith(root.endsWith(sep) ? root : root + sep) ? full : undefined;
 }
 
-/** Sends a file with type, length, validators and cache policy; false when it is not a regular file. */
+/** File name endings of the build's precompressed copies. */
+const SUFFIX = { br: '.br', gzip: '.gz' } as const;
+
+/** The build's `.br`/`.gz` copy of a file (`remotes/precompress.ts`), when the client takes it and it is not older than the file. */
+async function precompressedCopy(
+  ctx: AppContext,
+  file: string,
+  info: Stats,
+): Promise<{ encoding: ContentEncoding; file: string; info: Stats }> {
+  for (const encoding of COMPRESSED_ENCODINGS) {
+    if (!accepts(ctx, encoding)) continue;
+    const copy = `${file}${SUFFIX[encoding]}`;
+    const copyInfo = await stat(copy).catch(() => undefined);
+    // A copy older than its file is left over from another build: never send stale bytes.
+    if (copyInfo?.isFile() && copyInfo.mtimeMs >= info.mtimeMs) return { encoding, file: copy, info: copyInfo };
+  }
+  return { encoding: 'identity', file, info };
+}
+
+/** Sends a file (or its precompressed copy) with type, length, validators and cache policy; false when it is not a regular file. */
 async function sendFile(ctx: AppContext, file: string): Promise<boolean> {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return false;
+  const sent = await precompressedCopy(ctx, file, info);
+  // The build chose the encodings; the per-request compressor stays out.
+  ctx.compress = false;
   ctx.status = 200;
   ctx.set('Cache-Control', cacheControlFor(file));
+  setEncodingHeaders(ctx, sent.encoding);
   ctx.lastModified = info.mtime;
-  ctx.etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  // One tag per encoding: a cache holding the brotli bytes must not revalidate them against the gzip ones.
+  const suffix = sent.encoding === 'identity' ? '' : `-${sent.encoding}`;
+  ctx.etag = `W/"${sent.info.size.toString(16)}-${Math.floor(sent.info.mtimeMs).toString(16)}${suffix}"`;
   if (ctx.fresh) {
     ctx.status = 304;
     return true;
   }
   ctx.type = extname(file) || 'application/octet-stream';
-  ctx.length = info.size;
+  ctx.length = sent.info.size;
   // Koa sends no body for HEAD and destroys the unread stream when the response finishes.
-  ctx.body = createReadStream(file);
+  ctx.body = createReadStream(sent.file);
   return true;
 }
 

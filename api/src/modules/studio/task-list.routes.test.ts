@@ -66,13 +66,15 @@ describe('GET /api/image-tasks', () => {
     const query = 'page=1&limit=16&days=7';
     const first = await list(alice.cookie, query);
     const etag = first.headers.get('etag') ?? '';
-    expect(etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    // Weak: this client takes gzip, so the answer may come compressed (see http/compression.ts).
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{32}"$/);
 
     const again = await list(alice.cookie, query, { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
     expect(again.headers.get('etag')).toBe(etag);
-    expect((await list(alice.cookie, query, { 'if-none-match': `W/${etag}` })).status).toBe(304);
+    // The strong form, as a client without compression is sent, matches too.
+    expect((await list(alice.cookie, query, { 'if-none-match': etag.slice(2) })).status).toBe(304);
     expect((await list(alice.cookie, query, { 'if-none-match': `"other", ${etag}` })).status).toBe(304);
 
     // Another page, another user, or another window: different answers, different tags.

@@ -1,0 +1,55 @@
+// Brotli or gzip for the JSON and HTML the API writes per request; files come precompressed (static.ts, docs.ts).
+import type { Middleware } from 'koa';
+import compress from 'koa-compress';
+import { accepts, COMPRESSED_ENCODINGS } from './content-encoding.ts';
+import type { AppContextExtras, AppState } from './context.ts';
+
+/** Below about a packet, compressing costs more time than it saves bytes. */
+export const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * Only answers that are built whole: JSON, problem+json and HTML. Never images (already compressed, and
+ * `/files/*` streams them), never `text/event-stream` (a compressor buffers, so events would arrive late).
+ */
+export function isCompressibleAnswer(type: string): boolean {
+  const mime = type.split(';')[0]?.trim().toLowerCase() ?? '';
+  return mime === 'application/json' || mime.endsWith('+json') || mime === 'text/html';
+}
+
+/**
+ * koa-compress with brotli (fast quality, it runs on every request) preferred to gzip. Answers that choose their
+ * own encoding (built files, the API reference) set `ctx.compress = false` and pass untouched, as does anything
+ * that already has a `Content-Encoding`.
+ *
+ * A strong ETag names exact bytes, and compressed bytes are other bytes: when the client takes brotli or gzip, a
+ * strong tag of a compressible answer is sent weak (`W/`), on the 200 (compressed or too small to be) and on the
+ * 304 alike, so both name the answer the same way. If-None-Match compares weakly, so 304s keep working.
+ */
+export function compression(): Middleware<AppState, AppContextExtras> {
+  const compressor = compress({
+    filter: isCompressibleAnswer,
+    threshold: COMPRESS_THRESHOLD,
+    // zstd would win the negotiation in Chromium; brotli and gzip are what we serve and test.
+    zstd: false,
+    deflate: false,
+    encodingPreference: ['br', 'gzip', 'identity'],
+  });
+  return async (ctx, next) => {
+    let encodedBefore = false;
+    await compressor(ctx, async () => {
+      await next();
+      encodedBefore = Boolean(ctx.response.get('Content-Encoding'));
+    });
+    // Koa answers undefined for a header that is not set, whatever its typing says.
+    const etag: string | undefined = ctx.response.get('ETag');
+    if (
+      etag?.startsWith('"') &&
+      ctx.compress !== false &&
+      !encodedBefore &&
+      (ctx.status === 304 || isCompressibleAnswer(ctx.response.type)) &&
+      COMPRESSED_ENCODINGS.some((encoding) => accepts(ctx, encoding))
+    ) {
+      ctx.set('ETag', `W/${etag}`);
+    }
+  };
+}

@@ -1,0 +1,22 @@
+// Choosing among the encodings of an answer that exists compressed ahead of time (built UI files, the API reference).
+import type { AppContext } from './context.ts';
+
+export type ContentEncoding = 'br' | 'gzip' | 'identity';
+
+/** Ours, best first: brotli is smaller than gzip for the same text. */
+export const COMPRESSED_ENCODINGS = ['br', 'gzip'] as const;
+
+/**
+ * Whether the client takes `encoding` (named or through `*`, with q > 0). The server's order decides
+ * between accepted encodings, as clients list theirs in no particular order of preference.
+ */
+export function accepts(ctx: AppContext, encoding: Exclude<ContentEncoding, 'identity'>): boolean {
+  // A missing Accept-Encoding counts as identity only, so old clients and tools get plain bytes.
+  return ctx.acceptsEncodings(encoding) === encoding;
+}
+
+/** Sets the headers of an encoded answer; identity sends none. Every answer with encodings varies by Accept-Encoding. */
+export function setEncodingHeaders(ctx: AppContext, encoding: ContentEncoding): void {
+  ctx.vary('Accept-Encoding');
+  if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
+}
