@@ -16,6 +16,7 @@ import { registerDocs } from './http/docs.ts';
 import { composePrincipalResolvers, resolvePrincipal } from './http/principal.ts';
 import { problemHandler } from './http/problem-handler.ts';
 import { registerProblemPages } from './http/problem-pages.ts';
+import { RateLimitStore } from './http/rate-limit.ts';
 import { requestContext } from './http/request-context.ts';
 import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
@@ -53,7 +54,7 @@ export function createApp(deps: AppDeps): App {
   const { config, orm } = deps;
   const logger = deps.logger ?? createLogger(config);
   const app: App = new Koa<AppState, AppContextExtras>({ proxy: config.trustProxy });
-  app.context.services = { config, orm, logger };
+  app.context.services = { config, orm, logger, rateLimits: new RateLimitStore(config.databaseUrl) };
   // Errors after the response started (a broken stream, a client gone) cannot become problems: log them.
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'response error'));
 

@@ -80,7 +80,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       listening.listen(config.port, config.host, () => resolve());
     });
     // Built once the address is known: stored files are published under PUBLIC_URL, else under this address.
-    const studio = createStudioRuntime({ config, orm, logger, publicUrl: config.publicUrl ?? publicOrigin(listening) });
+    const studio = createStudioRuntime({
+      config,
+      orm,
+      logger,
+      publicUrl: config.publicUrl ?? publicOrigin(listening),
+      rateLimits: app.context.services.rateLimits,
+    });
     app.context.services.studio = studio;
     // Failed generations and low KIE credits go to the operator's Telegram (admin module).
     wireOperatorAlerts(studio, { orm, config, logger });
@@ -107,6 +113,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           await openedJobs.stop(config.shutdownTimeoutMs);
           // Last: jobs stopped above may still have used the storage.
           studio.storage.close?.();
+          await app.context.services.rateLimits.close();
           await orm.close(true);
         }
       })();

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Orm } from '../db/orm.ts';
 import type { Jobs } from '../jobs/boss.ts';
+import type { RateLimitStore } from './rate-limit.ts';
 
 /** Who is calling, as resolved from a session cookie or an API token. */
 export interface Principal {
@@ -35,6 +36,8 @@ export interface AppServices {
   logger: Logger;
   /** pg-boss, once the server has opened it (apps built without a server have none). */
   jobs?: Jobs;
+  /** Where rate-limit counters live (PostgreSQL shared by the cluster, or memory on the embedded database). */
+  rateLimits: RateLimitStore;
 }
 
 export interface AppContextExtras {

@@ -1,81 +1,94 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { HttpProblem } from '../errors.ts';
-import { createRateLimiter, enforceRateLimit } from './rate-limit.ts';
+import { enforceRateLimit, RateLimitStore } from './rate-limit.ts';
 
-function clock(start = 1_000_000) {
-  let time = start;
-  return { now: () => time, advance: (ms: number) => (time += ms) };
+let database: TestDatabase;
+let databaseUrl: string | undefined;
+const stores: RateLimitStore[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  databaseUrl = database.target.kind === 'postgres' ? database.target.url : undefined;
+});
+afterAll(async () => {
+  await Promise.all(stores.map((store) => store.close()));
+  await database?.drop();
+});
+
+/** A store as an app opens it: PostgreSQL when the tests run on it, memory otherwise. */
+function openStore(url = databaseUrl): RateLimitStore {
+  const store = new RateLimitStore(url);
+  stores.push(store);
+  return store;
 }
 
-describe('createRateLimiter', () => {
-  it('allows `limit` attempts per window, then refuses with the time left', () => {
-    const c = clock();
-    const limiter = createRateLimiter({ limit: 3, windowMs: 10_000, now: c.now });
-    expect([1, 2, 3].map(() => limiter.consume('ip:1').allowed)).toEqual([true, true, true]);
-    c.advance(4_000);
-    expect(limiter.consume('ip:1')).toEqual({ allowed: false, remaining: 0, retryAfterMs: 6_000, resetMs: 6_000 });
+let names = 0;
+const fresh = (limit: number, windowMs: number, store = openStore()) => store.create({ name: `t${++names}`, limit, windowMs });
+
+describe.each([
+  ['the database store', () => databaseUrl],
+  ['the memory store', () => undefined],
+])('%s', (_label, urlOf) => {
+  it('allows `limit` attempts per window, then refuses with the time left', async () => {
+    const limiter = fresh(3, 10_000, openStore(urlOf()));
+    const decisions = [];
+    for (let i = 0; i < 4; i++) decisions.push(await limiter.consume('ip:1'));
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    expect(decisions[2]).toMatchObject({ remaining: 0, retryAfterMs: 0 });
+    expect(decisions[3]?.retryAfterMs).toBeGreaterThan(8_000);
+    expect(decisions[3]?.retryAfterMs).toBeLessThanOrEqual(10_000);
   });
 
-  it('counts keys separately', () => {
-    const limiter = createRateLimiter({ limit: 1, windowMs: 1_000, now: clock().now });
-    expect(limiter.consume('a').allowed).toBe(true);
-    expect(limiter.consume('b').allowed).toBe(true);
-    expect(limiter.consume('a').allowed).toBe(false);
+  it('counts keys apart, peeks without counting, forgets on reset, and takes any key text', async () => {
+    const limiter = fresh(1, 60_000, openStore(urlOf()));
+    const odd = `a\u0000b|${'x'.repeat(400)}`;
+    expect((await limiter.consume(odd)).allowed).toBe(true);
+    expect((await limiter.consume('b')).allowed).toBe(true);
+    expect((await limiter.peek('c')).allowed).toBe(true);
+    expect((await limiter.consume('c')).allowed).toBe(true);
+    expect((await limiter.peek(odd)).allowed).toBe(false);
+    await limiter.reset(odd);
+    expect((await limiter.peek(odd)).allowed).toBe(true);
+    expect((await limiter.consume(odd)).allowed).toBe(true);
   });
 
-  it('recovers once the window has passed', () => {
-    const c = clock();
-    const limiter = createRateLimiter({ limit: 1, windowMs: 1_000, now: c.now });
-    limiter.consume('k');
-    expect(limiter.consume('k').allowed).toBe(false);
-    c.advance(999);
-    expect(limiter.consume('k').allowed).toBe(false);
-    c.advance(1);
-    expect(limiter.consume('k')).toEqual({ allowed: true, remaining: 0, retryAfterMs: 0, resetMs: 1_000 });
+  it('gives a key its budget back once its window has passed', async () => {
+    const limiter = fresh(1, 300, openStore(urlOf()));
+    await limiter.consume('k');
+    expect((await limiter.consume('k')).allowed).toBe(false);
+    await expect.poll(async () => (await limiter.peek('k')).allowed, { timeout: 5_000, interval: 50 }).toBe(true);
+    expect((await limiter.consume('k')).allowed).toBe(true);
   });
+});
 
-  it('reset forgets a key', () => {
-    const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, now: clock().now });
-    limiter.consume('k');
-    limiter.reset('k');
-    expect(limiter.consume('k').allowed).toBe(true);
-  });
-
-  it('keeps memory bounded: expired windows are swept first, then the oldest keys dropped', () => {
-    const c = clock();
-    const limiter = createRateLimiter({ limit: 1, windowMs: 1_000, maxKeys: 3, now: c.now });
-    limiter.consume('old-1');
-    limiter.consume('old-2');
-    c.advance(1_000);
-    limiter.consume('fresh');
-    limiter.consume('new');
-    expect(limiter.size()).toBe(2);
-    limiter.consume('x');
-    limiter.consume('y');
-    expect(limiter.size()).toBe(3);
-    // 'fresh' was the oldest live key and made room, so it starts over.
-    expect(limiter.consume('fresh').allowed).toBe(true);
-    expect(limiter.size()).toBe(3);
+describe('a shared database store', () => {
+  it('counts one budget across processes: two stores on one database are one limit', async () => {
+    if (!databaseUrl) return expect(openStore().kind).toBe('memory');
+    const name = `shared-${++names}`;
+    const first = openStore().create({ name, limit: 3, windowMs: 60_000 });
+    const second = openStore().create({ name, limit: 3, windowMs: 60_000 });
+    expect((await first.consume('ip:9')).allowed).toBe(true);
+    expect((await second.consume('ip:9')).allowed).toBe(true);
+    expect((await first.consume('ip:9')).allowed).toBe(true);
+    expect((await second.consume('ip:9')).allowed).toBe(false);
+    expect((await first.peek('ip:9')).allowed).toBe(false);
   });
 
   it('refuses nonsense options', () => {
-    expect(() => createRateLimiter({ limit: 0, windowMs: 1 })).toThrow();
-    expect(() => createRateLimiter({ limit: 1, windowMs: 0 })).toThrow();
+    expect(() => fresh(0, 1)).toThrow();
+    expect(() => fresh(1, 0)).toThrow();
   });
 });
 
 describe('enforceRateLimit', () => {
-  it('throws a 429 rate_limited problem with Retry-After in whole seconds, rounded up', () => {
-    const c = clock();
-    const limiter = createRateLimiter({ limit: 1, windowMs: 2_500, now: c.now });
-    enforceRateLimit(limiter, 'k');
-    c.advance(100);
-    let thrown: unknown;
-    try {
-      enforceRateLimit(limiter, 'k', 'Slow down.');
-    } catch (error) {
-      thrown = error;
-    }
+  it('throws a 429 rate_limited problem with Retry-After in whole seconds, rounded up', async () => {
+    const limiter = fresh(1, 2_500);
+    await enforceRateLimit(limiter, 'k');
+    const thrown = await enforceRateLimit(limiter, 'k', 'Slow down.').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(thrown).toBeInstanceOf(HttpProblem);
     expect(thrown).toMatchObject({
       status: 429,

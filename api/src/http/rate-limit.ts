@@ -1,19 +1,18 @@
-// A small fixed-window rate limiter, kept in this process's memory.
-//
-// In-memory on purpose: one process is the default deployment, and a restart forgetting the counters
-// is harmless. With several API processes each counts on its own, so the effective limit is multiplied
-// by the process count; a shared store (PostgreSQL or Redis) would go behind the same interface.
+// Fixed-window rate limits on rate-limiter-flexible: counters in PostgreSQL when DATABASE_URL is set, so every
+// process of a cluster counts together (with this process's memory as insurance while the database is away),
+// and in memory on the embedded database, where there is one process.
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../errors.ts';
 
 export interface RateLimitOptions {
+  /** Names the limiter's counters (two limiters with one name would share them). */
+  name: string;
   /** Attempts allowed per key in one window. */
   limit: number;
   /** Window length in milliseconds; a key's window starts with its first attempt. */
   windowMs: number;
-  /** Most keys tracked at once; when full, expired windows are swept, then the oldest keys dropped. Default 10 000. */
-  maxKeys?: number;
-  /** Clock, for tests. */
-  now?: () => number;
 }
 
 export interface RateLimitDecision {
@@ -28,75 +27,127 @@ export interface RateLimitDecision {
 
 export interface RateLimiter {
   /** Counts one attempt for `key` and says whether it is within the limit. */
-  consume(key: string): RateLimitDecision;
+  consume(key: string): Promise<RateLimitDecision>;
   /** Whether `key` has used up its window, without counting anything (for limits that count only failures). */
-  peek(key: string): RateLimitDecision;
-  /** Forgets a key (for example after a successful sign-in, if a caller wants that). */
-  reset(key: string): void;
-  /** How many keys are tracked (for tests and metrics). */
-  size(): number;
+  peek(key: string): Promise<RateLimitDecision>;
+  /** Forgets a key (for example after a successful sign-in). */
+  reset(key: string): Promise<void>;
 }
 
-interface Window {
-  count: number;
-  resetAt: number;
-}
+const SCHEMA = 'rate_limit';
+const TABLE = 'counters';
 
-/** Creates a fixed-window limiter: at most `limit` attempts per key per `windowMs`. */
-export function createRateLimiter(options: RateLimitOptions): RateLimiter {
-  const { limit, windowMs } = options;
-  const maxKeys = options.maxKeys ?? 10_000;
-  const now = options.now ?? Date.now;
-  if (!(limit >= 1) || !(windowMs > 0)) throw new Error('rate limiter needs limit >= 1 and windowMs > 0');
-  const windows = new Map<string, Window>();
+/** Keys hold user input (usernames): hashed, they are short, fixed-length and never hold a character PostgreSQL refuses. */
+const storedKey = (key: string) => createHash('sha256').update(key).digest('base64url');
 
-  /** Keeps memory bounded under a flood of distinct keys. */
-  const makeRoom = (at: number) => {
-    for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key);
-    // Still full: drop the oldest insertions (Map iterates in insertion order).
-    for (const key of windows.keys()) {
-      if (windows.size < maxKeys) break;
-      windows.delete(key);
-    }
-  };
+/** Where an app's counters live; one per app, closed with it. */
+export class RateLimitStore {
+  readonly #databaseUrl: string | undefined;
+  #pool: pg.Pool | undefined;
+  #table: Promise<void> | undefined;
 
-  return {
-    consume(key) {
-      const at = now();
-      let window = windows.get(key);
-      if (!window || window.resetAt <= at) {
-        if (window) windows.delete(key);
-        if (windows.size >= maxKeys) makeRoom(at);
-        window = { count: 0, resetAt: at + windowMs };
-        windows.set(key, window);
+  constructor(databaseUrl: string | undefined) {
+    this.#databaseUrl = databaseUrl;
+  }
+
+  get kind(): 'postgres' | 'memory' {
+    return this.#databaseUrl ? 'postgres' : 'memory';
+  }
+
+  /** A limiter on this store (the database connection and table are made on first use). */
+  create(options: RateLimitOptions): RateLimiter {
+    const { name, limit, windowMs } = options;
+    if (!(limit >= 1) || !(windowMs > 0)) throw new Error('rate limiter needs limit >= 1 and windowMs > 0');
+    const base = { keyPrefix: name, points: limit, duration: windowMs / 1000 };
+    let limiter: RateLimiterAbstract | undefined;
+    const ready = async (): Promise<RateLimiterAbstract> => {
+      if (limiter) return limiter;
+      if (!this.#databaseUrl) {
+        limiter = new RateLimiterMemory(base);
+        return limiter;
       }
-      window.count += 1;
-      const allowed = window.count <= limit;
-      const resetMs = window.resetAt - at;
-      return { allowed, remaining: Math.max(0, limit - window.count), retryAfterMs: allowed ? 0 : resetMs, resetMs };
-    },
-    peek(key) {
-      const at = now();
-      const window = windows.get(key);
-      if (!window || window.resetAt <= at) return { allowed: true, remaining: limit, retryAfterMs: 0, resetMs: 0 };
-      const allowed = window.count < limit;
-      const resetMs = window.resetAt - at;
-      return { allowed, remaining: Math.max(0, limit - window.count), retryAfterMs: allowed ? 0 : resetMs, resetMs };
-    },
-    reset(key) {
-      windows.delete(key);
-    },
-    size() {
-      return windows.size;
-    },
-  };
+      await this.#ensureTable();
+      limiter = new RateLimiterPostgres({
+        ...base,
+        storeClient: this.#poolOf(this.#databaseUrl),
+        storeType: 'pool',
+        schemaName: SCHEMA,
+        tableName: TABLE,
+        tableCreated: true,
+        // A database outage must not lock everyone out or let everyone through: count in memory meanwhile.
+        insuranceLimiter: new RateLimiterMemory(base),
+      });
+      return limiter;
+    };
+    return {
+      async consume(key) {
+        try {
+          const res = await (await ready()).consume(storedKey(key), 1);
+          return { allowed: true, remaining: res.remainingPoints, retryAfterMs: 0, resetMs: res.msBeforeNext };
+        } catch (rejection) {
+          if (!(rejection instanceof RateLimiterRes)) throw rejection;
+          return { allowed: false, remaining: 0, retryAfterMs: rejection.msBeforeNext, resetMs: rejection.msBeforeNext };
+        }
+      },
+      async peek(key) {
+        const res = await (await ready()).get(storedKey(key));
+        const consumed = res?.consumedPoints ?? 0;
+        const allowed = consumed < limit;
+        const resetMs = res ? Math.max(0, res.msBeforeNext) : 0;
+        return { allowed, remaining: Math.max(0, limit - consumed), retryAfterMs: allowed ? 0 : resetMs, resetMs };
+      },
+      async reset(key) {
+        await (await ready()).delete(storedKey(key));
+      },
+    };
+  }
+
+  /** Ends the database connections. */
+  async close(): Promise<void> {
+    const pool = this.#pool;
+    this.#pool = undefined;
+    await pool?.end();
+  }
+
+  #poolOf(databaseUrl: string): pg.Pool {
+    if (!this.#pool) {
+      this.#pool = new pg.Pool({ connectionString: databaseUrl, max: 4, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+      // An idle connection the server ends (restart, failover) must not crash the process; the next query reconnects.
+      this.#pool.on('error', () => {});
+    }
+    return this.#pool;
+  }
+
+  /** The counters table (the library's layout), created once; processes starting together may race, so retry once. */
+  #ensureTable(): Promise<void> {
+    this.#table ??= (async () => {
+      const pool = this.#poolOf(this.#databaseUrl as string);
+      const create = async () => {
+        await pool.query(`create schema if not exists "${SCHEMA}"`);
+        await pool.query(
+          `create table if not exists "${SCHEMA}"."${TABLE}" (key varchar(255) primary key, points integer not null default 0, expire bigint)`,
+        );
+      };
+      await create().catch(create);
+    })().catch((error: unknown) => {
+      this.#table = undefined;
+      throw error;
+    });
+    return this.#table;
+  }
 }
 
 /** Counts an attempt and throws the 429 `rate_limited` problem (with `Retry-After`) when over the limit. */
-export function enforceRateLimit(limiter: RateLimiter, key: string, detail?: string): RateLimitDecision {
-  const decision = limiter.consume(key);
+export async function enforceRateLimit(limiter: RateLimiter, key: string, detail?: string): Promise<RateLimitDecision> {
+  const decision = await limiter.consume(key);
   if (!decision.allowed) throw tooManyRequests(decision.retryAfterMs / 1000, detail);
   return decision;
+}
+
+/** Throws the 429 problem when `key` has no attempts left, counting nothing. */
+export async function refuseWhenSpent(limiter: RateLimiter, key: string, detail?: string): Promise<void> {
+  const decision = await limiter.peek(key);
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterMs / 1000, detail);
 }
 
 /**
@@ -108,10 +159,4 @@ export function rateLimitHeaders(policy: string, limit: number, windowMs: number
     'RateLimit-Policy': `"${policy}";q=${limit};w=${Math.ceil(windowMs / 1000)}`,
     RateLimit: `"${policy}";r=${decision.remaining};t=${Math.ceil(decision.resetMs / 1000)}`,
   };
-}
-
-/** Throws the 429 problem when `key` has no attempts left, counting nothing. */
-export function refuseWhenSpent(limiter: RateLimiter, key: string, detail?: string): void {
-  const decision = limiter.peek(key);
-  if (!decision.allowed) throw tooManyRequests(decision.retryAfterMs / 1000, detail);
 }

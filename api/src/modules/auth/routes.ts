@@ -29,7 +29,7 @@ export const authHandlers = {
   async registerUser(ctx, { body }) {
     // No session yet, but a forged cross-site sign-up is still refused.
     assertSameSiteRequest(ctx);
-    enforceRateLimit(authLimiters(ctx.services).registerByIp, ctx.ip, 'Too many sign-ups from this network. Try again later.');
+    await enforceRateLimit(authLimiters(ctx.services).registerByIp, ctx.ip, 'Too many sign-ups from this network. Try again later.');
     if (usernameKey(body.username).length > USERNAME_MAX) throw invalidField('username', 'Username must be at most 50 characters');
     const repo = new UserRepository(ctx.state.em);
     if (await repo.isUsernameTaken(body.username)) throw usernameTaken();
@@ -50,16 +50,16 @@ export const authHandlers = {
     assertSameSiteRequest(ctx);
     const limiters = authLimiters(ctx.services);
     const key = usernameKey(body.username);
-    refuseSpentSignIn(limiters, key, ctx.ip, TOO_MANY_LOGINS);
+    await refuseSpentSignIn(limiters, key, ctx.ip, TOO_MANY_LOGINS);
     const user = await new UserRepository(ctx.state.em).findWithPasswordHash({ usernameKey: key });
     // An unknown user still costs one hash, so the answer time does not reveal which names exist.
     const valid = await verifyPassword(user?.passwordHash, body.password);
     if (!user || !valid) {
-      countFailedSignIn(limiters, key, ctx.ip);
+      await countFailedSignIn(limiters, key, ctx.ip);
       throw invalidCredentials();
     }
     if (!user.isActive) throw accountDisabled();
-    rememberSignIn(limiters, key, ctx.ip);
+    await rememberSignIn(limiters, key, ctx.ip);
     if (passwords.needsRehash(user.passwordHash)) {
       await ctx.state.em.nativeUpdate(User, { id: user.id }, { passwordHash: await hashPassword(body.password) });
     }
@@ -84,7 +84,7 @@ export const authHandlers = {
     const principal = ctx.state.user;
     if (!principal) throw unauthorized();
     // Guessing the current password through this route counts against the same budget as logins.
-    enforceRateLimit(authLimiters(ctx.services).passwordChangesByUser, usernameKey(principal.username), TOO_MANY_LOGINS);
+    await enforceRateLimit(authLimiters(ctx.services).passwordChangesByUser, usernameKey(principal.username), TOO_MANY_LOGINS);
     const { em } = ctx.state;
     const user = await new UserRepository(em).findWithPasswordHash({ id: principal.id });
     if (!user) throw unauthorized();

@@ -2,11 +2,10 @@
 // by us before the provider sees them, optional Idempotency-Key, per-token rate limit.
 import type { AutomationGenerateBody, AutomationSubmitted, automationRoutes } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { Config } from '../../config.ts';
 import { notFound, tooManyRequests } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
 import type { AppContext, Principal } from '../../http/context.ts';
-import { createRateLimiter, type RateLimiter, rateLimitHeaders } from '../../http/rate-limit.ts';
+import { type RateLimiter, rateLimitHeaders } from '../../http/rate-limit.ts';
 import { findTaskForUser, ImageTaskRepository, type SubmittedTask, type TaskKind } from '../studio/index.ts';
 import { studioOf } from '../studio/routes.ts';
 import { callbackFetchOptions } from './callbacks/fetch-options.ts';
@@ -17,7 +16,7 @@ import { preferredWait, waitForTaskEnd } from './prefer-wait.ts';
 import { presentAutomationStatus } from './status.presenter.ts';
 import { loadN8nTemplate } from './templates.ts';
 
-const limiters = new WeakMap<Config, RateLimiter>();
+const limiters = new WeakMap<AppContext['services'], RateLimiter>();
 
 /** The token's user; the route's `token` role has already been enforced. */
 function caller(ctx: AppContext): Principal {
@@ -32,15 +31,19 @@ const AUTOMATION_WINDOW_MS = 60_000;
  * Counts the request against its token (not its user: each integration has its own budget) and announces
  * the budget in the IETF `RateLimit` / `RateLimit-Policy` fields, on 429 too.
  */
-function limitPerToken(ctx: AppContext): void {
-  const config = ctx.services.config;
-  let limiter = limiters.get(config);
+async function limitPerToken(ctx: AppContext): Promise<void> {
+  const { config } = ctx.services;
+  let limiter = limiters.get(ctx.services);
   if (!limiter) {
-    limiter = createRateLimiter({ limit: config.automationRatePerMinute, windowMs: AUTOMATION_WINDOW_MS });
-    limiters.set(config, limiter);
+    limiter = ctx.services.rateLimits.create({
+      name: 'automation-token',
+      limit: config.automationRatePerMinute,
+      windowMs: AUTOMATION_WINDOW_MS,
+    });
+    limiters.set(ctx.services, limiter);
   }
   // The verified token, not the header text: `bearer`, `BEARER`, extra spaces or a tab name the same token.
-  const decision = limiter.consume(caller(ctx).tokenId ?? caller(ctx).id);
+  const decision = await limiter.consume(caller(ctx).tokenId ?? caller(ctx).id);
   ctx.set(rateLimitHeaders('per-token', config.automationRatePerMinute, AUTOMATION_WINDOW_MS, decision));
   if (!decision.allowed) {
     throw tooManyRequests(decision.retryAfterMs / 1000, 'Too many automation requests for this token. Try again in a minute.');
@@ -141,7 +144,7 @@ const IMAGE_SIZE_RATIO = (size: string) => (size === 'auto' ? '1:1' : size);
 
 export const automationHandlers = {
   async automationGenerate(ctx, { body }) {
-    limitPerToken(ctx);
+    await limitPerToken(ctx);
     return submitOnce(ctx, 'text_to_image', body, (alsoRecord) => {
       const { input } = body;
       return studioOf(ctx).submit(ctx.state.em, {
@@ -160,7 +163,7 @@ export const automationHandlers = {
   },
 
   async automationEditImage(ctx, { body }) {
-    limitPerToken(ctx);
+    await limitPerToken(ctx);
     return submitOnce(ctx, 'edit_image', body, async (alsoRecord) => {
       const studio = studioOf(ctx);
       const { input } = body;
@@ -184,7 +187,7 @@ export const automationHandlers = {
   },
 
   async automationUpscale(ctx, { body }) {
-    limitPerToken(ctx);
+    await limitPerToken(ctx);
     return submitOnce(ctx, 'upscale', body, async (alsoRecord) => {
       const studio = studioOf(ctx);
       const user = caller(ctx);
@@ -211,7 +214,7 @@ export const automationHandlers = {
   },
 
   async automationImageStatus(ctx, { params }) {
-    limitPerToken(ctx);
+    await limitPerToken(ctx);
     const task = await findTaskForUser(ctx.state.em, caller(ctx).id, params.taskId);
     if (!task) throw notFound('No task of yours has this id.');
     ctx.set('Cache-Control', 'no-store');

@@ -39,7 +39,7 @@ function accepted(submitted: SubmittedTask) {
 export const studioHandlers = {
   async uploadImages(ctx, { body }) {
     const studio = studioOf(ctx);
-    enforceRateLimit(studio.uploadLimiter, caller(ctx).id, 'Too many uploads. Try again in a few minutes.');
+    await enforceRateLimit(studio.uploadLimiter, caller(ctx).id, 'Too many uploads. Try again in a few minutes.');
     const owner = { em: ctx.state.em, userId: caller(ctx).id, quotaBytes: ctx.services.config.studio.uploadQuotaBytes };
     return { status: 201, body: { urls: await uploadImages(studio.storage, body.images, owner) } };
   },

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { StudioConfig } from '../../config.studio.ts';
 import type { Config } from '../../config.ts';
 import type { Orm } from '../../db/orm.ts';
-import { createRateLimiter, type RateLimiter } from '../../http/rate-limit.ts';
+import { type RateLimiter, RateLimitStore } from '../../http/rate-limit.ts';
 import type { FetchImageOptions } from '../../net/fetch-image.ts';
 import type { ImageProvider } from '../../providers/image/provider.ts';
 import { SandboxImageProvider } from '../../providers/image/sandbox/sandbox-provider.ts';
@@ -27,6 +27,8 @@ export interface StudioRuntimeDeps {
   publicUrl: string;
   /** Test seam: how a KIE provider is built for an account token. */
   kieFor?: (account: { token: string }) => ImageProvider;
+  /** Where the upload limit counts (the app's store; a store of its own in memory when omitted). */
+  rateLimits?: RateLimitStore;
 }
 
 const UPLOAD_WINDOW_MS = 10 * 60 * 1000;
@@ -76,7 +78,11 @@ export class StudioRuntime {
       fetchImageOptions: this.fetchOptions,
     });
     this.gateway = new ProviderGateway({ config: config.studio, isProduction: config.isProduction, sandbox, kieFor: deps.kieFor });
-    this.uploadLimiter = createRateLimiter({ limit: config.studio.uploadsPerWindow, windowMs: UPLOAD_WINDOW_MS });
+    this.uploadLimiter = (deps.rateLimits ?? new RateLimitStore(undefined)).create({
+      name: 'uploads',
+      limit: config.studio.uploadsPerWindow,
+      windowMs: UPLOAD_WINDOW_MS,
+    });
     this.work = {
       orm,
       storage: this.storage,
