@@ -4,6 +4,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { badRequest, conflict, HttpProblem, type HttpProblemInit, internalError, notFound, payloadTooLarge } from '../errors.ts';
 import type { AppContextExtras, AppState } from './context.ts';
+import { appOrigin } from './origin.ts';
 
 /**
  * Client errors from Koa and the body parser carry a 4xx status: http-errors sets `expose`,
@@ -54,8 +55,7 @@ export function problemHandler(logger: Logger): Middleware<AppState, AppContextE
       ctx.status = problem.status;
       for (const [name, value] of Object.entries(problem.headers)) ctx.set(name, value);
       ctx.type = 'application/problem+json';
-      // Apps built without services (tests of one middleware) still get an absolute type from the request.
-      ctx.body = JSON.stringify(problem.toProblem(ctx.state.requestId, ctx.services?.config.publicUrl || `${ctx.protocol}://${ctx.host}`));
+      ctx.body = JSON.stringify(problem.toProblem(ctx.state.requestId, appOrigin(ctx)));
     }
   };
 }

@@ -137,9 +137,18 @@ export class RateLimitStore {
   }
 }
 
-/** Counts an attempt and throws the 429 `rate_limited` problem (with `Retry-After`) when over the limit. */
-export async function enforceRateLimit(limiter: RateLimiter, key: string, detail?: string): Promise<RateLimitDecision> {
+/**
+ * Counts an attempt and throws the 429 `rate_limited` problem (with `Retry-After`) when over the limit;
+ * `announce` sees every decision first (to send the budget in headers, on the 429 too).
+ */
+export async function enforceRateLimit(
+  limiter: RateLimiter,
+  key: string,
+  detail?: string,
+  announce?: (decision: RateLimitDecision) => void,
+): Promise<RateLimitDecision> {
   const decision = await limiter.consume(key);
+  announce?.(decision);
   if (!decision.allowed) throw tooManyRequests(decision.retryAfterMs / 1000, detail);
   return decision;
 }

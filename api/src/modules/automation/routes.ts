@@ -2,10 +2,11 @@
 // by us before the provider sees them, optional Idempotency-Key, per-token rate limit.
 import type { AutomationGenerateBody, AutomationSubmitted, automationRoutes } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { notFound, tooManyRequests } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
 import type { AppContext, Principal } from '../../http/context.ts';
-import { type RateLimiter, rateLimitHeaders } from '../../http/rate-limit.ts';
+import { appOrigin } from '../../http/origin.ts';
+import { enforceRateLimit, type RateLimiter, rateLimitHeaders } from '../../http/rate-limit.ts';
 import { findTaskForUser, ImageTaskRepository, type SubmittedTask, type TaskKind } from '../studio/index.ts';
 import { studioOf } from '../studio/routes.ts';
 import { callbackFetchOptions } from './callbacks/fetch-options.ts';
@@ -43,11 +44,12 @@ async function limitPerToken(ctx: AppContext): Promise<void> {
     limiters.set(ctx.services, limiter);
   }
   // The verified token, not the header text: `bearer`, `BEARER`, extra spaces or a tab name the same token.
-  const decision = await limiter.consume(caller(ctx).tokenId ?? caller(ctx).id);
-  ctx.set(rateLimitHeaders('per-token', config.automationRatePerMinute, AUTOMATION_WINDOW_MS, decision));
-  if (!decision.allowed) {
-    throw tooManyRequests(decision.retryAfterMs / 1000, 'Too many automation requests for this token. Try again in a minute.');
-  }
+  await enforceRateLimit(
+    limiter,
+    caller(ctx).tokenId ?? caller(ctx).id,
+    'Too many automation requests for this token. Try again in a minute.',
+    (decision) => ctx.set(rateLimitHeaders('per-token', config.automationRatePerMinute, AUTOMATION_WINDOW_MS, decision)),
+  );
 }
 
 /** n8n's HTTP Request node says so in its User-Agent; everyone else is `api`. */
@@ -69,8 +71,7 @@ type AlsoRecord = (tx: SqlEntityManager, submitted: SubmittedTask) => Promise<vo
 
 /** Where the status of a task is read: the answer's `statusUrl` and `Location`. */
 function statusUrlOf(ctx: AppContext, taskId: string): string {
-  const origin = ctx.services.config.publicUrl || `${ctx.protocol}://${ctx.host}`;
-  return `${origin}/api/n8n/image-status/${encodeURIComponent(taskId)}`;
+  return `${appOrigin(ctx)}/api/n8n/image-status/${encodeURIComponent(taskId)}`;
 }
 
 function answerOf(ctx: AppContext, kind: TaskKind, submitted: SubmittedTask): AutomationSubmitted {
@@ -222,7 +223,7 @@ export const automationHandlers = {
   },
 
   async n8nTemplate(ctx, { params }) {
-    const workflow = await loadN8nTemplate(params.file, ctx.services.config.publicUrl || `${ctx.protocol}://${ctx.host}`);
+    const workflow = await loadN8nTemplate(params.file, appOrigin(ctx));
     ctx.set('Content-Disposition', `attachment; filename="${params.file}"`);
     return { status: 200, body: workflow };
   },

@@ -1,5 +1,6 @@
 // Where providers send the buyer back to.
 import type { AppContext } from '../../http/context.ts';
+import { appOrigin } from '../../http/origin.ts';
 import { paymentMethodUnavailable } from './problems.ts';
 
 /**
@@ -13,6 +14,5 @@ export function publicOrigin(ctx: AppContext, method: 'Card payment' | 'PayPal')
     ctx.services.logger.error('payments need PUBLIC_URL in production');
     throw paymentMethodUnavailable(method);
   }
-  // Not `ctx.origin`: in Koa 3 that is the request's Origin header.
-  return `${ctx.protocol}://${ctx.host}`;
+  return appOrigin(ctx);
 }

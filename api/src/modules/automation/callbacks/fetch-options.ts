@@ -3,6 +3,15 @@
 import { AllowedNetworks } from '../../../net/allowed-networks.ts';
 import type { FetchImageOptions } from '../../../net/fetch-image.ts';
 
+// Parsed once per configured list (the config's array), not on every submission.
+const parsed = new WeakMap<readonly string[], AllowedNetworks>();
+
 export function callbackFetchOptions(base: FetchImageOptions, allowedNetworks: readonly string[]): FetchImageOptions {
-  return allowedNetworks.length ? { ...base, allowNetworks: new AllowedNetworks(allowedNetworks) } : base;
+  if (!allowedNetworks.length) return base;
+  let allowNetworks = parsed.get(allowedNetworks);
+  if (!allowNetworks) {
+    allowNetworks = new AllowedNetworks(allowedNetworks);
+    parsed.set(allowedNetworks, allowNetworks);
+  }
+  return { ...base, allowNetworks };
 }
