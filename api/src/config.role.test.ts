@@ -13,3 +13,12 @@ describe('ROLE', () => {
     expect(() => loadConfig({ ROLE: 'workers' })).toThrow(/ROLE: /);
   });
 });
+
+describe('JOBS_CRON_INTERVAL_SECONDS', () => {
+  it("is unset by default (pg-boss's own interval) and takes 1 to 45 seconds", () => {
+    expect(loadConfig({}).jobsCronIntervalSeconds).toBeUndefined();
+    expect(loadConfig({ JOBS_CRON_INTERVAL_SECONDS: '1' }).jobsCronIntervalSeconds).toBe(1);
+    expect(() => loadConfig({ JOBS_CRON_INTERVAL_SECONDS: '0' })).toThrow(/JOBS_CRON_INTERVAL_SECONDS: /);
+    expect(() => loadConfig({ JOBS_CRON_INTERVAL_SECONDS: '46' })).toThrow(/JOBS_CRON_INTERVAL_SECONDS: /);
+  });
+});

@@ -50,6 +50,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** What this process does: `web` serves HTTP and sends jobs, `worker` runs jobs and schedules, `all` both. */
   role: 'web' | 'worker' | 'all';
+  /** How often a worker looks for due schedule occurrences (pg-boss cron monitor); unset: pg-boss's 30 s. */
+  jobsCronIntervalSeconds?: number;
   /** First admin from the environment: created, or promoted with this password, at every start. */
   admin?: { username: string; password: string };
   /** OpenID issuer for Google sign-in; tests point it at a local fake provider. */
@@ -144,6 +146,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  // pg-boss accepts 1 to 45 seconds.
+  JOBS_CRON_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(45).optional(),
   ADMIN_USERNAME: z.string().trim().min(3, 'must be at least 3 characters').max(50).optional(),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(200).optional(),
   GOOGLE_ISSUER: z
@@ -236,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     role: e.ROLE,
+    jobsCronIntervalSeconds: e.JOBS_CRON_INTERVAL_SECONDS,
     ...(e.ADMIN_USERNAME && e.ADMIN_PASSWORD && { admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } }),
     googleIssuer: e.GOOGLE_ISSUER,
     sessions: { idleMs: e.SESSION_IDLE_HOURS * HOUR_MS, absoluteMs: e.SESSION_ABSOLUTE_HOURS * HOUR_MS },

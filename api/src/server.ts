@@ -61,7 +61,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (options.seed ?? database.kind === 'pglite') await runSeeds(orm);
     for (const hook of startHooks) await hook({ em: orm.em.fork(), config, logger, database });
     const runWorkers = config.role !== 'web';
-    jobs = await openJobs(orm, { logger, runWorkers });
+    jobs = await openJobs(orm, { logger, runWorkers, cronIntervalSeconds: config.jobsCronIntervalSeconds });
     const app = createApp({
       config,
       orm,

@@ -59,10 +59,25 @@ export async function createOrm(target: DatabaseTarget, options: { debug?: boole
   return (await MikroORM.init({ ...shared, dbName: 'app', driverOptions: { dataDir } } as never)) as unknown as Orm;
 }
 
-/** Applies every pending committed migration; returns their names. */
+/**
+ * Applies every pending committed migration; returns their names. On PostgreSQL, processes starting together
+ * (a cluster) take turns under an advisory lock: the first migrates, the others then find nothing pending.
+ */
 export async function migrate(orm: Orm): Promise<string[]> {
-  const applied = await orm.migrator.up();
-  return applied.map((m) => m.name);
+  const up = async () => (await orm.migrator.up()).map((m) => m.name);
+  const { PgliteConnection } = await import('@mikro-orm/pglite');
+  if ((orm.em.getConnection() as unknown) instanceof PgliteConnection) return up();
+  const { default: pg } = await import('pg');
+  // Its own session: the lock is held while the migrator works on the pool's connections.
+  const lock = new pg.Client({ connectionString: orm.config.get('clientUrl') });
+  await lock.connect();
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('app migrations'))`);
+    return await up();
+  } finally {
+    // Ending the session releases the lock.
+    await lock.end();
+  }
 }
 
 /** A fresh EntityManager for work outside a request (start-up, jobs, tests). */
