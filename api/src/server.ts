@@ -32,7 +32,7 @@ export interface RunningServer {
   server: Server;
   orm: Orm;
   logger: Logger;
-  /** The image studio: storage, providers and the background job runner (started unless STUDIO_RUN_JOBS=false). */
+  /** The image studio: storage, providers and its task jobs (worked on unless ROLE=web). */
   studio: StudioRuntime;
   /** Background jobs and schedules on pg-boss (workers run unless ROLE=web). */
   jobs: Jobs;
@@ -86,12 +86,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       logger,
       publicUrl: config.publicUrl ?? publicOrigin(listening),
       rateLimits: app.context.services.rateLimits,
+      jobs,
     });
     app.context.services.studio = studio;
     // Failed generations and low KIE credits go to the operator's Telegram (admin module).
     wireOperatorAlerts(studio, { orm, config, logger });
     // A web process (ROLE=web) serves and sends; workers run the background work.
-    if (runWorkers) studio.start();
+    await studio.start();
     // Automation callbacks (signed POSTs when a task with a callbackUrl ends).
     const { allowedNetworks, ...schedule } = config.automationCallbacks;
     const fetchOptions = callbackFetchOptions(studio.fetchOptions, allowedNetworks);
@@ -107,10 +108,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           const { forced } = await closeGracefully(listening, config.shutdownTimeoutMs);
           if (forced) logger.warn({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; open connections were cut');
         } finally {
-          // Background jobs finish their current step (or keep their lease for the next process) before the ORM closes.
-          await studio.stop(config.shutdownTimeoutMs);
+          // Jobs in hand finish (or are handed back when they expire) before the ORM closes.
           await callbacks.stop();
           await openedJobs.stop(config.shutdownTimeoutMs);
+          await studio.stop();
           // Last: jobs stopped above may still have used the storage.
           studio.storage.close?.();
           await app.context.services.rateLimits.close();

@@ -14,6 +14,8 @@ export interface JobsOptions {
   poolSize?: number;
   /** How often this process looks for due schedule occurrences (tests shorten it from 30 s). */
   cronIntervalSeconds?: number;
+  /** How often expired jobs are handed back and queues are monitored (tests shorten it from 60 s). */
+  superviseIntervalSeconds?: number;
 }
 
 /** pg-boss's connection for the ORM's database: its own small pool on PostgreSQL, the shared instance on PGlite. */
@@ -99,6 +101,12 @@ export async function openJobs(orm: Orm, options: JobsOptions): Promise<Jobs> {
     supervise: options.runWorkers,
     schedule: options.runWorkers,
     migrate: true,
+    // Queues with `notify` wake workers the moment a job is sent (polling stays as the floor; PGlite just polls).
+    useListenNotify: true,
+    ...(options.superviseIntervalSeconds && {
+      superviseIntervalSeconds: options.superviseIntervalSeconds,
+      monitorIntervalSeconds: options.superviseIntervalSeconds,
+    }),
     ...(options.cronIntervalSeconds && {
       cronMonitorIntervalSeconds: options.cronIntervalSeconds,
       cronWorkerIntervalSeconds: options.cronIntervalSeconds,

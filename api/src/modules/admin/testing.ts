@@ -66,11 +66,11 @@ export interface AdminKitOptions extends TestServerOptions {
 }
 
 /**
- * Starts the app and signs in an admin and an ordinary user. The studio's job runner is off, so tasks a test
+ * Starts the app and signs in an admin and an ordinary user. A web-only process (no job workers), so tasks a test
  * inserts stay as they are.
  */
 export async function startAdminKit(options: AdminKitOptions = {}): Promise<AdminKit> {
-  const server = await startTestServer({ ...options, studio: { runJobs: false, ...options.studio } });
+  const server = await startTestServer({ ...options, config: { role: 'web', ...options.config } });
   const files = server.studio.storage;
   const secrets = new Set<string>();
   if (options.seedSecrets ?? true) {

@@ -10,7 +10,7 @@ describe('concurrent submits through the API', () => {
 
   beforeAll(async () => {
     // No runner: every accepted task stays in flight, so only the balance and the limit decide.
-    server = await startTestServer({ studio: { runJobs: false, maxTasksInFlight: 8 } });
+    server = await startTestServer({ config: { role: 'web' }, studio: { maxTasksInFlight: 8 } });
   });
   afterAll(() => server?.close());
 

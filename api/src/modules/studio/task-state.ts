@@ -18,28 +18,26 @@ export interface Submitted {
   provider: ProviderName;
   providerTaskId: string;
   kieApiId: string | null;
-  /** Milliseconds until the first status check. */
-  checkInMs: number;
 }
 
 /** pending -> generating once a provider accepted the task. False when the task had already ended. */
 export async function markSubmitted(em: SqlEntityManager, id: string, submitted: Submitted): Promise<boolean> {
   const rows = await em.execute(
     `update "image_tasks" set "status" = 'generating', "provider" = ?, "provider_task_id" = ?, "kie_api_id" = ?,
-            "attempts" = 0, "next_check_at" = least("deadline_at", now() + (? * interval '1 millisecond')), ${TOUCH}
+            "attempts" = 0, ${TOUCH}
       where "id" = ? and "status" = 'pending' returning "id"`,
-    [submitted.provider, submitted.providerTaskId, submitted.kieApiId, submitted.checkInMs, id],
+    [submitted.provider, submitted.providerTaskId, submitted.kieApiId, id],
   );
   return rows.length > 0;
 }
 
-/** Still running: look again in `delayMs` (never after the time limit). Job bookkeeping only, so no revision bump. */
-export async function scheduleNextCheck(em: SqlEntityManager, id: string, delayMs: number, attempts: number): Promise<void> {
-  await em.execute(
-    `update "image_tasks" set "attempts" = ?, "next_check_at" = least("deadline_at", now() + (? * interval '1 millisecond'))
-      where "id" = ? and "status" in ${IN_FLIGHT}`,
-    [attempts, delayMs, id],
-  );
+/** Still running: counts one more look (the backoff's input). Job bookkeeping only, so no revision bump. False once ended. */
+export async function recordAttempt(em: SqlEntityManager, id: string, attempts: number): Promise<boolean> {
+  const rows = await em.execute(`update "image_tasks" set "attempts" = ? where "id" = ? and "status" in ${IN_FLIGHT} returning "id"`, [
+    attempts,
+    id,
+  ]);
+  return rows.length > 0;
 }
 
 export interface Completion {
@@ -55,7 +53,7 @@ export async function completeTask(em: SqlEntityManager, id: string, completion:
   return em.transactional(async (tx) => {
     const rows = await tx.execute<{ source_task_id: string | null; generation_type: string; user_id: string }[]>(
       `update "image_tasks" set "status" = 'completed', "result_urls" = ${TEXT_ARRAY}, "thumbnail_url" = ?,
-              "error_message" = null, "completed_at" = now(), "next_check_at" = null, ${TOUCH}
+              "error_message" = null, "completed_at" = now(), ${TOUCH}
         where "id" = ? and "status" in ${IN_FLIGHT} returning "source_task_id", "generation_type", "user_id"`,
       [JSON.stringify(completion.resultUrls), completion.thumbnailUrl, id],
     );
@@ -88,7 +86,7 @@ export interface FailureOutcome {
 export async function failTask(em: SqlEntityManager, id: string, message: string): Promise<FailureOutcome> {
   return em.transactional(async (tx) => {
     const rows = await tx.execute(
-      `update "image_tasks" set "status" = 'failed', "error_message" = ?, "completed_at" = now(), "next_check_at" = null, ${TOUCH}
+      `update "image_tasks" set "status" = 'failed', "error_message" = ?, "completed_at" = now(), ${TOUCH}
         where "id" = ? and "status" in ${IN_FLIGHT} returning "id"`,
       [message.slice(0, LIMITS.taskErrorMax), id],
     );

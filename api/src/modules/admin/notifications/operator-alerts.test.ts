@@ -22,15 +22,13 @@ beforeAll(async () => {
   const base = loadConfig({ NODE_ENV: 'test' }).studio;
   kit = await startAdminKit({
     studio: {
-      runJobs: true,
       sandboxDelayMs: 0,
       pollMinMs: 50,
       pollMaxMs: 200,
-      jobIdleMs: 50,
       kie: { ...base.kie, baseUrl: kie.url },
       allowPrivateFetchFor: [new URL(kie.url).host],
     },
-    config: { billing: { telegramBaseUrl: tg.url } },
+    config: { role: 'all', billing: { telegramBaseUrl: tg.url } },
   });
   kit.secrets.add(tg.botToken);
   await kit.asAdmin('PUT', '/api/admin/settings/telegram', { body: { telegramBotToken: tg.botToken, telegramChatId: tg.chatId } });

@@ -14,7 +14,7 @@ describe('callback events and deliveries', () => {
   beforeAll(async () => {
     receiver = await startReceiver();
     server = await startTestServer({
-      studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200, jobIdleMs: 50 },
+      studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200 },
       config: { automationCallbacks: { pollMs: 50, retryMs: [300], allowedNetworks: ['127.0.0.1'] } },
     });
     const user = await createUser(server, { credits: 100 });
