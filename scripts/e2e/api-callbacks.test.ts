@@ -14,7 +14,7 @@ let receiver: Receiver;
 beforeAll(async () => {
   receiver = await startReceiver();
   ({ server, browser } = await startUiServer({
-    studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200, jobIdleMs: 50 },
+    studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200 },
     config: { automationCallbacks: { pollMs: 50, retryMs: [200], allowedNetworks: ['127.0.0.1'] } },
   }));
 });
