@@ -12,7 +12,7 @@ import { type Jobs, openJobs } from './jobs/boss.ts';
 import { scheduleSweeps } from './jobs/sweeps.ts';
 import { createLogger } from './logger.ts';
 import { wireOperatorAlerts } from './modules/admin/notifications/operator-alerts.ts';
-import { CallbackDispatcher, callbackFetchOptions } from './modules/automation/index.ts';
+import { CallbackDeliveries, callbackFetchOptions } from './modules/automation/index.ts';
 import { seeds, startHooks } from './modules/index.ts';
 import { createStudioRuntime, type StudioRuntime } from './modules/studio/runtime.ts';
 
@@ -91,13 +91,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     app.context.services.studio = studio;
     // Failed generations and low KIE credits go to the operator's Telegram (admin module).
     wireOperatorAlerts(studio, { orm, config, logger });
+    // Automation callbacks: signed POSTs queued in the transaction of the task transition they report.
+    const { allowedNetworks, retryMs } = config.automationCallbacks;
+    const fetchOptions = callbackFetchOptions(studio.fetchOptions, allowedNetworks);
+    const callbacks = new CallbackDeliveries(jobs, { orm, logger, fetchOptions, retryMs });
+    studio.onTransition(callbacks.afterTransition);
+    await callbacks.start();
+    app.context.services.callbacks = callbacks;
     // A web process (ROLE=web) serves and sends; workers run the background work.
     await studio.start();
-    // Automation callbacks (signed POSTs when a task with a callbackUrl ends).
-    const { allowedNetworks, ...schedule } = config.automationCallbacks;
-    const fetchOptions = callbackFetchOptions(studio.fetchOptions, allowedNetworks);
-    const callbacks = new CallbackDispatcher({ orm, logger, fetchOptions, ...schedule });
-    if (runWorkers) callbacks.start();
     // Time limits, PayPal reconciliation, expired sessions: one run per occurrence across the cluster.
     await scheduleSweeps(jobs, { orm, config, logger, studio });
     const openedJobs = jobs;
@@ -109,7 +111,6 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           if (forced) logger.warn({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; open connections were cut');
         } finally {
           // Jobs in hand finish (or are handed back when they expire) before the ORM closes.
-          await callbacks.stop();
           await openedJobs.stop(config.shutdownTimeoutMs);
           await studio.stop();
           // Last: jobs stopped above may still have used the storage.

@@ -68,7 +68,10 @@ export class Jobs {
   /** Runs `handler` for each job of a queue, when this process runs workers. A thrown error makes pg-boss retry it. */
   async work<T extends object>(name: string, options: WorkOptions, handler: (job: Job<T>) => Promise<void>): Promise<void> {
     if (!this.runWorkers) return;
-    await this.boss.work<T>(name, { ...options, batchSize: 1 }, async ([job]) => {
+    // A NOTIFY wakes a worker for a new job, but not for a deferred one (`startAfter`, a retry) coming due,
+    // and not for jobs sent from another transaction's connection: keep polling at the queue's own pace.
+    const polling = { notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+    await this.boss.work<T>(name, { ...polling, ...options, batchSize: 1 }, async ([job]) => {
       if (job) await handler(job);
     });
   }

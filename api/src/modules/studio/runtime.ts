@@ -19,6 +19,7 @@ import { STRANDED_TASKS_SCHEDULE, TaskQueue } from './jobs/task-queue.ts';
 import { resolveCallbackUrl, type TaskWorkDeps, workOnTask } from './jobs/work-on-task.ts';
 import { ProviderGateway } from './provider-gateway.ts';
 import { type SubmitTaskInput, type SubmittedTask, submitImageTask } from './submit.service.ts';
+import type { AfterTransition } from './task-state.ts';
 
 export interface StudioRuntimeDeps {
   config: Config;
@@ -58,6 +59,7 @@ export class StudioRuntime {
   readonly work: TaskWorkDeps;
   readonly #isProduction: boolean;
   readonly #orm: Orm;
+  readonly #afterTransition: AfterTransition[] = [];
   #started?: Promise<void>;
 
   constructor(deps: StudioRuntimeDeps) {
@@ -94,7 +96,18 @@ export class StudioRuntime {
       fetchOptions: this.fetchOptions,
       callbackUrl: (em) => resolveCallbackUrl(em, config.publicUrl),
       steps: this.tasks,
+      afterTransition: async (tx, transition) => {
+        for (const hook of this.#afterTransition) await hook(tx, transition);
+      },
     };
+  }
+
+  /**
+   * Adds work to every task transition, inside its transaction (automation callbacks, operator alerts send
+   * their jobs there). Register before `start()`.
+   */
+  onTransition(hook: AfterTransition): void {
+    this.#afterTransition.push(hook);
   }
 
   /**

@@ -14,6 +14,24 @@ const TOUCH = `"revision" = "revision" + 1, "updated_at" = now()`;
 /** An array parameter as a `text[]` (MikroORM inlines parameters and does not bind arrays). */
 const TEXT_ARRAY = `array(select jsonb_array_elements_text(?::jsonb))`;
 
+/** A moment of a task's life that others follow (automation callbacks, operator alerts). */
+export type TaskEvent = 'started' | 'completed' | 'failed';
+
+export interface TaskTransition {
+  /** The task's row id. */
+  id: string;
+  event: TaskEvent;
+  /** Failed: the message and the credits this transition refunded. */
+  message?: string;
+  refunded?: number;
+}
+
+/**
+ * Runs inside the transaction of a transition that just happened (once per task and event), so what it writes
+ * (pg-boss jobs: a transactional outbox) exists exactly when the transition does.
+ */
+export type AfterTransition = (tx: SqlEntityManager, transition: TaskTransition) => Promise<void>;
+
 export interface Submitted {
   provider: ProviderName;
   providerTaskId: string;
@@ -49,7 +67,7 @@ export interface Completion {
  * In flight -> completed with the stored results; an upscale also becomes its source task's HD image,
  * in the same transaction. False when another path had already ended the task.
  */
-export async function completeTask(em: SqlEntityManager, id: string, completion: Completion): Promise<boolean> {
+export async function completeTask(em: SqlEntityManager, id: string, completion: Completion, after?: AfterTransition): Promise<boolean> {
   return em.transactional(async (tx) => {
     const rows = await tx.execute<{ source_task_id: string | null; generation_type: string; user_id: string }[]>(
       `update "image_tasks" set "status" = 'completed', "result_urls" = ${TEXT_ARRAY}, "thumbnail_url" = ?,
@@ -68,6 +86,7 @@ export async function completeTask(em: SqlEntityManager, id: string, completion:
         row.user_id,
       ]);
     }
+    await after?.(tx, { id, event: 'completed' });
     return true;
   });
 }
@@ -83,7 +102,7 @@ export interface FailureOutcome {
  * In flight -> failed with a message, and the refund, in one database transaction. Safe to call from
  * any number of racing paths: one fails the task, one refund happens.
  */
-export async function failTask(em: SqlEntityManager, id: string, message: string): Promise<FailureOutcome> {
+export async function failTask(em: SqlEntityManager, id: string, message: string, after?: AfterTransition): Promise<FailureOutcome> {
   return em.transactional(async (tx) => {
     const rows = await tx.execute(
       `update "image_tasks" set "status" = 'failed', "error_message" = ?, "completed_at" = now(), ${TOUCH}
@@ -92,6 +111,7 @@ export async function failTask(em: SqlEntityManager, id: string, message: string
     );
     // A task failed earlier whose refund did not happen yet is refunded here too.
     const refunded = await refundTaskRow(tx, { id }, message, ['failed']);
+    if (rows.length > 0) await after?.(tx, { id, event: 'failed', message, refunded });
     return { failed: rows.length > 0, refunded };
   });
 }

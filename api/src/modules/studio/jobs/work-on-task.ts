@@ -18,7 +18,7 @@ import { AdminSettingsRepository } from '../../settings/admin-settings.repositor
 import type { StudioEvents } from '../events.ts';
 import { ImageTask } from '../image-task.entity.ts';
 import type { ProviderGateway } from '../provider-gateway.ts';
-import { completeTask, type FailureOutcome, failTask, markSubmitted, recordAttempt } from '../task-state.ts';
+import { type AfterTransition, completeTask, type FailureOutcome, failTask, markSubmitted, recordAttempt } from '../task-state.ts';
 import { nextCheckDelay } from './backoff.ts';
 import type { TaskQueue } from './task-queue.ts';
 
@@ -45,6 +45,8 @@ export interface TaskWorkDeps {
   callbackUrl: (em: SqlEntityManager) => Promise<string | undefined>;
   /** Sends a task's next step job. */
   steps: Pick<TaskQueue, 'next'>;
+  /** Follows every transition in its transaction (callback deliveries, operator alerts). */
+  afterTransition: AfterTransition;
 }
 
 /**
@@ -80,9 +82,13 @@ function errorText(error: unknown): string {
  * Fails and refunds a task (guarded, exactly once) and, when this call failed it, tells the listeners.
  * Says whether this call failed the task and how many credits it refunded.
  */
-export async function failAndRefund(deps: Pick<TaskWorkDeps, 'orm' | 'events'>, id: string, message: string): Promise<FailureOutcome> {
+export async function failAndRefund(
+  deps: Pick<TaskWorkDeps, 'orm' | 'events' | 'afterTransition'>,
+  id: string,
+  message: string,
+): Promise<FailureOutcome> {
   const em = deps.orm.em.fork();
-  const outcome = await failTask(em, id, message);
+  const outcome = await failTask(em, id, message, deps.afterTransition);
   if (outcome.failed) {
     const task = await em.findOne(ImageTask, { id }, { refresh: true });
     if (task) {
@@ -125,7 +131,9 @@ async function submitStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageT
         providerTaskId: accepted.providerTaskId,
         kieApiId: accepted.account?.id ?? null,
       });
-      if (moved) await deps.steps.next(tx, task.id, deps.config.pollMinMs);
+      if (!moved) return;
+      await deps.steps.next(tx, task.id, deps.config.pollMinMs);
+      await deps.afterTransition(tx, { id: task.id, event: 'started' });
     });
   } catch (error) {
     if (!isImageProviderError(error)) throw error;
@@ -178,7 +186,7 @@ async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTa
     deps.logger.warn({ taskId: task.taskId, err: error }, 'storing the result failed; retrying later');
     return lookAgain(deps, em, task);
   }
-  await completeTask(em, task.id, { resultUrls: results.urls, thumbnailUrl: results.thumbnailUrl });
+  await completeTask(em, task.id, { resultUrls: results.urls, thumbnailUrl: results.thumbnailUrl }, deps.afterTransition);
 }
 
 /**
@@ -204,7 +212,7 @@ export async function workOnTask(deps: TaskWorkDeps, id: string): Promise<void> 
 }
 
 /** Fails and refunds every in-flight task past its time limit, whatever its jobs are doing. Returns how many this call failed. */
-export async function expireOverdueTasks(deps: Pick<TaskWorkDeps, 'orm' | 'events'>): Promise<number> {
+export async function expireOverdueTasks(deps: Pick<TaskWorkDeps, 'orm' | 'events' | 'afterTransition'>): Promise<number> {
   const em = deps.orm.em.fork();
   const rows = await em.execute<{ id: string }[]>(
     `select "id" from "image_tasks" where "status" in ('pending', 'generating') and "deadline_at" <= now() limit 100`,
