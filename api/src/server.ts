@@ -13,6 +13,7 @@ import { scheduleSweeps } from './jobs/sweeps.ts';
 import { createLogger } from './logger.ts';
 import { wireOperatorAlerts } from './modules/admin/notifications/operator-alerts.ts';
 import { CallbackDeliveries, callbackFetchOptions } from './modules/automation/index.ts';
+import { OperatorAlerts, useOperatorAlerts } from './modules/billing/index.ts';
 import { seeds, startHooks } from './modules/index.ts';
 import { createStudioRuntime, type StudioRuntime } from './modules/studio/runtime.ts';
 
@@ -89,7 +90,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       jobs,
     });
     app.context.services.studio = studio;
-    // Failed generations and low KIE credits go to the operator's Telegram (admin module).
+    // Operator alerts (failed generations, low KIE credits, purchases) are pg-boss jobs sent to Telegram.
+    const alerts = new OperatorAlerts(jobs, { orm, config, logger });
+    await alerts.start();
+    useOperatorAlerts(orm, alerts);
     wireOperatorAlerts(studio, { orm, config, logger });
     // Automation callbacks: signed POSTs queued in the transaction of the task transition they report.
     const { allowedNetworks, retryMs } = config.automationCallbacks;

@@ -116,6 +116,7 @@ describe('a restart with work in flight', () => {
       // The job is lost (as if the task came from the old runner).
       const [sent] = await handle.jobs.boss.findJobs(TASK_STEP_QUEUE, { key: task.id });
       await handle.jobs.boss.deleteJob(TASK_STEP_QUEUE, sent?.id ?? '');
+      await db.orm.em.fork().execute(`update "image_tasks" set "created_at" = now() - interval '2 minutes' where "id" = ?`, [task.id]);
       expect(await handle.jobs.boss.findJobs(TASK_STEP_QUEUE, { key: task.id })).toEqual([]);
       expect(await handle.runtime.tasks.resendStranded(db.orm.em.fork())).toBe(1);
       const [job] = await handle.jobs.boss.findJobs(TASK_STEP_QUEUE, { key: task.id });

@@ -109,7 +109,7 @@ export class CallbackDeliveries {
       'select "task_id", "api_token_id", "url", "attempt", "event", "state" from "webhook_deliveries" where "id" = ?',
       [id],
     );
-    if (!row || row.state !== 'waiting') return;
+    if (row?.state !== 'waiting') return;
     const task = await em.findOne(ImageTask, { id: row.task_id });
     const token = await em.findOne(ApiToken, { id: row.api_token_id });
     if (!task || !token?.signingSecret) {

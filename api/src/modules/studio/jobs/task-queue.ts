@@ -96,11 +96,14 @@ export class TaskQueue {
     });
   }
 
-  /** Sends a step for every in-flight task that has none queued or running. Returns how many. */
+  /**
+   * Sends a step for every in-flight task that has none queued or running. Returns how many. A task younger
+   * than a minute is left alone: its first step was sent with it.
+   */
   async resendStranded(em: SqlEntityManager): Promise<number> {
     const rows = await em.execute<{ id: string }[]>(
       `select t."id" from "image_tasks" t
-        where t."status" in ('pending', 'generating')
+        where t."status" in ('pending', 'generating') and t."created_at" < now() - interval '1 minute'
           and not exists (select 1 from "pgboss"."job" j
                            where j."name" = ? and j."singleton_key" = t."id"::text and j."state" in ('created', 'retry', 'active'))
         limit 500`,
