@@ -65,12 +65,12 @@ describe('task steps on pg-boss', () => {
     for (let i = 0; i < 10; i++) await handle.runtime.tasks.wake(task.id);
     const queued = await handle.jobs.boss.findJobs(TASK_STEP_QUEUE, { key: task.id, queued: true });
     expect(queued).toHaveLength(1);
-    expect(queued[0]!.startAfter.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(new Date(queued[0]!.startAfter).getTime()).toBeLessThanOrEqual(Date.now());
     // A later step does not push the one the callback brought forward back.
     await handle.runtime.tasks.next(db.orm.em.fork(), task.id, 60_000);
     const after = await handle.jobs.boss.findJobs(TASK_STEP_QUEUE, { key: task.id, queued: true });
     expect(after.map((job) => job.id)).toEqual([queued[0]!.id]);
-    expect(after[0]!.startAfter.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(new Date(after[0]!.startAfter).getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it('a callback naming a task we do not know yet is retried by pg-boss until the task shows up', async () => {
