@@ -83,8 +83,8 @@ export class TaskQueue {
   /** Registers the workers (a no-op in a process that only sends). */
   async work(deps: { step: (id: string) => Promise<void>; find: () => ImageTaskRepository }): Promise<void> {
     await this.define();
-    // Steps deferred with `startAfter` are found by polling: as often as the fastest status check.
-    const polling = { pollingIntervalSeconds: Math.min(2, Math.max(0.5, this.#options.pollMs / 1000)) };
+    // Steps deferred with `startAfter` are found by polling: every second at most (every 0.5 s with fast checks).
+    const polling = { pollingIntervalSeconds: Math.min(1, Math.max(0.5, this.#options.pollMs / 1000)) };
     await this.#jobs.work<StepData>(TASK_STEP_QUEUE, { ...polling, localConcurrency: this.#options.concurrency }, (job) =>
       deps.step(job.data.id),
     );
