@@ -88,6 +88,25 @@ export class Jobs {
     });
   }
 
+  /**
+   * Resolves once none of the queues has a job waiting (now or later), in retry or in hand: tests wait for
+   * background work this way instead of sleeping. Throws after `timeoutMs`.
+   */
+  async idle(names: readonly string[], timeoutMs = 30_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await this.boss
+        .getDb()
+        .executeSql(
+          `select count(*)::int as "count" from pgboss.job where name = any($1::text[]) and state in ('created', 'retry', 'active')`,
+          [names],
+        );
+      if (Number((rows[0] as { count: number } | undefined)?.count ?? 0) === 0) return;
+      if (Date.now() > until) throw new Error(`jobs still queued on ${names.join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** Stops fetching; jobs in hand finish (up to `timeoutMs`), the rest are handed back when their time runs out. */
   async stop(timeoutMs = 10_000): Promise<void> {
     if (this.#stopped) return;

@@ -54,16 +54,9 @@ export class OperatorAlerts {
     }
   }
 
-  /** Resolves once no alert is queued, waiting for a retry or in hand (tests, a quiet shutdown). */
-  async idle(timeoutMs = 30_000): Promise<void> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const jobs = await this.#jobs.boss.findJobs(OPERATOR_ALERT_QUEUE, { queued: true });
-      const active = (await this.#jobs.boss.findJobs(OPERATOR_ALERT_QUEUE)).filter((job) => job.state === 'active');
-      if (jobs.length === 0 && active.length === 0) return;
-      if (Date.now() > until) throw new Error('operator alerts still queued');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  /** Resolves once no alert is queued, waiting for a retry or in hand (tests). */
+  idle(timeoutMs?: number): Promise<void> {
+    return this.#jobs.idle([OPERATOR_ALERT_QUEUE], timeoutMs);
   }
 }
 
