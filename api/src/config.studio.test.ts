@@ -11,7 +11,8 @@ describe('studio configuration', () => {
       taskTimeoutMs: 600_000,
       pollMinMs: 3000,
       pollMaxMs: 10_000,
-      runJobs: true,
+      jobConcurrency: 4,
+      kieMaxTasksPerAccount: 20,
       sandboxDelayMs: 4000,
       kie: {
         baseUrl: 'https://api.kie.ai',
@@ -30,7 +31,8 @@ describe('studio configuration', () => {
       STUDIO_TASK_TIMEOUT_SECONDS: '30',
       STUDIO_POLL_MIN_SECONDS: '0.5',
       STUDIO_POLL_MAX_SECONDS: '2',
-      STUDIO_RUN_JOBS: 'false',
+      STUDIO_JOB_CONCURRENCY: '2',
+      KIE_MAX_TASKS_PER_ACCOUNT: '3',
       SANDBOX_DELAY_MS: '0',
       KIE_BASE_URL: 'http://127.0.0.1:9999',
       KIE_MODEL_UPSCALE: 'topaz/image-upscale',
@@ -43,9 +45,10 @@ describe('studio configuration', () => {
       taskTimeoutMs: 30_000,
       pollMinMs: 500,
       pollMaxMs: 2000,
-      runJobs: false,
+      jobConcurrency: 2,
       sandboxDelayMs: 0,
       kie: { baseUrl: 'http://127.0.0.1:9999', webhookHmacKey: 'a-very-secret-hmac-key' },
+      kieMaxTasksPerAccount: 3,
       proxyAllowHosts: ['cdn.example.com', '*.files.example.net'],
     });
     expect(studio.kie.models.upscale).toBe('topaz/image-upscale');

@@ -16,14 +16,8 @@ export interface StudioConfig {
   /** Status polls start this far apart and back off to `pollMaxMs`. */
   pollMinMs: number;
   pollMaxMs: number;
-  /** Run the background job runner in this process (API-only processes turn it off). */
-  runJobs: boolean;
-  /** How many tasks one runner works on at once. */
+  /** Task steps (provider calls) one worker process runs at once. */
   jobConcurrency: number;
-  /** How long a claimed task stays reserved for one runner; a crashed runner's tasks are free again after it. */
-  jobLeaseMs: number;
-  /** How often an idle runner looks for due tasks (a submit wakes it at once). */
-  jobIdleMs: number;
   /** Time the sandbox provider takes per task (used when no KIE account exists, outside production). */
   sandboxDelayMs: number;
   /** Uploads (requests) one user may make per 10 minutes. */
@@ -36,6 +30,8 @@ export interface StudioConfig {
     /** When set, callbacks must carry a valid `X-Webhook-Signature` (HMAC of `taskId.timestamp`). */
     webhookHmacKey?: string;
   };
+  /** Tasks one KIE account may be generating at once, across every process; more wait for a free place. */
+  kieMaxTasksPerAccount: number;
   /** Hosts the image proxy may fetch from (besides our own storage): `host`, `*.host` or `host:port`. */
   proxyAllowHosts: string[];
   /**
@@ -55,12 +51,6 @@ const commaList = z
       .filter(Boolean),
   );
 
-const flag = (fallback: 'true' | 'false') =>
-  z
-    .enum(['true', 'false', '1', '0'])
-    .default(fallback)
-    .transform((value) => value === 'true' || value === '1');
-
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
 
 export const StudioEnvSchema = z.object({
@@ -69,10 +59,8 @@ export const StudioEnvSchema = z.object({
   STUDIO_TASK_TIMEOUT_SECONDS: seconds(600),
   STUDIO_POLL_MIN_SECONDS: seconds(3),
   STUDIO_POLL_MAX_SECONDS: seconds(10),
-  STUDIO_RUN_JOBS: flag('true'),
   STUDIO_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  STUDIO_JOB_LEASE_SECONDS: seconds(120),
-  STUDIO_JOB_IDLE_SECONDS: seconds(1),
+  KIE_MAX_TASKS_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(20),
   SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(4000),
   STUDIO_UPLOADS_PER_10_MINUTES: z.coerce.number().int().min(1).default(60),
   STUDIO_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(500),
@@ -97,10 +85,7 @@ export function studioConfigFrom(e: StudioEnv, dataDir: string): StudioConfig {
     taskTimeoutMs: e.STUDIO_TASK_TIMEOUT_SECONDS * 1000,
     pollMinMs: e.STUDIO_POLL_MIN_SECONDS * 1000,
     pollMaxMs: Math.max(e.STUDIO_POLL_MIN_SECONDS, e.STUDIO_POLL_MAX_SECONDS) * 1000,
-    runJobs: e.STUDIO_RUN_JOBS,
     jobConcurrency: e.STUDIO_JOB_CONCURRENCY,
-    jobLeaseMs: e.STUDIO_JOB_LEASE_SECONDS * 1000,
-    jobIdleMs: e.STUDIO_JOB_IDLE_SECONDS * 1000,
     sandboxDelayMs: e.SANDBOX_DELAY_MS,
     uploadsPerWindow: e.STUDIO_UPLOADS_PER_10_MINUTES,
     uploadQuotaBytes: Math.round(e.STUDIO_UPLOAD_QUOTA_MB * 1024 * 1024),
@@ -109,6 +94,7 @@ export function studioConfigFrom(e: StudioEnv, dataDir: string): StudioConfig {
       models: { textToImage: e.KIE_MODEL_TEXT, edit: e.KIE_MODEL_EDIT, upscale: e.KIE_MODEL_UPSCALE },
       ...(e.KIE_WEBHOOK_HMAC_KEY && { webhookHmacKey: e.KIE_WEBHOOK_HMAC_KEY }),
     },
+    kieMaxTasksPerAccount: e.KIE_MAX_TASKS_PER_ACCOUNT,
     proxyAllowHosts: e.IMAGE_PROXY_HOSTS.length ? e.IMAGE_PROXY_HOSTS : [...DEFAULT_PROVIDER_RESULT_HOSTS],
   };
 }

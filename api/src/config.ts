@@ -68,11 +68,11 @@ export interface Config {
   billing: BillingConfig;
   /** Automation API (`/api/n8n/*`) requests allowed per token and minute. */
   automationRatePerMinute: number;
-  /** Automation callbacks: how often the dispatcher looks for ended tasks, and the waits between attempts. */
+  /** Automation callbacks: the waits between attempts, and the private networks they may reach. */
   /** Bearer token of GET /metrics; unset: no metrics endpoint. */
   metricsToken?: string;
   /** `allowedNetworks`: private networks and host names callbacks may reach (self-hosted n8n); empty = public only. */
-  automationCallbacks: { pollMs: number; retryMs: number[]; allowedNetworks: string[] };
+  automationCallbacks: { retryMs: number[]; allowedNetworks: string[] };
 }
 
 export interface SessionConfig {
@@ -172,7 +172,6 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().min(1).default(10),
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   AUTOMATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
-  AUTOMATION_CALLBACK_POLL_MS: z.coerce.number().int().min(10).default(1000),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   CALLBACK_ALLOWED_NETWORKS: commaList.superRefine((entries, issue) => {
     try {
@@ -257,7 +256,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Sent at once when the task ends, then retried after 10 s, 1 min, 5 min, 30 min and 2 h.
     metricsToken: e.METRICS_TOKEN,
     automationCallbacks: {
-      pollMs: e.AUTOMATION_CALLBACK_POLL_MS,
       retryMs: [10_000, 60_000, 300_000, 1_800_000, 7_200_000],
       allowedNetworks: e.CALLBACK_ALLOWED_NETWORKS,
     },

@@ -12,7 +12,8 @@ import { type Jobs, openJobs } from './jobs/boss.ts';
 import { scheduleSweeps } from './jobs/sweeps.ts';
 import { createLogger } from './logger.ts';
 import { wireOperatorAlerts } from './modules/admin/notifications/operator-alerts.ts';
-import { CallbackDispatcher, callbackFetchOptions } from './modules/automation/index.ts';
+import { CallbackDeliveries, callbackFetchOptions } from './modules/automation/index.ts';
+import { OperatorAlerts, useOperatorAlerts } from './modules/billing/index.ts';
 import { seeds, startHooks } from './modules/index.ts';
 import { createStudioRuntime, type StudioRuntime } from './modules/studio/runtime.ts';
 
@@ -32,7 +33,7 @@ export interface RunningServer {
   server: Server;
   orm: Orm;
   logger: Logger;
-  /** The image studio: storage, providers and the background job runner (started unless STUDIO_RUN_JOBS=false). */
+  /** The image studio: storage, providers and its task jobs (worked on unless ROLE=web). */
   studio: StudioRuntime;
   /** Background jobs and schedules on pg-boss (workers run unless ROLE=web). */
   jobs: Jobs;
@@ -86,17 +87,23 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       logger,
       publicUrl: config.publicUrl ?? publicOrigin(listening),
       rateLimits: app.context.services.rateLimits,
+      jobs,
     });
     app.context.services.studio = studio;
-    // Failed generations and low KIE credits go to the operator's Telegram (admin module).
+    // Operator alerts (failed generations, low KIE credits, purchases) are pg-boss jobs sent to Telegram.
+    const alerts = new OperatorAlerts(jobs, { orm, config, logger });
+    await alerts.start();
+    useOperatorAlerts(orm, alerts);
     wireOperatorAlerts(studio, { orm, config, logger });
-    // A web process (ROLE=web) serves and sends; workers run the background work.
-    if (runWorkers) studio.start();
-    // Automation callbacks (signed POSTs when a task with a callbackUrl ends).
-    const { allowedNetworks, ...schedule } = config.automationCallbacks;
+    // Automation callbacks: signed POSTs queued in the transaction of the task transition they report.
+    const { allowedNetworks, retryMs } = config.automationCallbacks;
     const fetchOptions = callbackFetchOptions(studio.fetchOptions, allowedNetworks);
-    const callbacks = new CallbackDispatcher({ orm, logger, fetchOptions, ...schedule });
-    if (runWorkers) callbacks.start();
+    const callbacks = new CallbackDeliveries(jobs, { orm, logger, fetchOptions, retryMs });
+    studio.onTransition(callbacks.afterTransition);
+    await callbacks.start();
+    app.context.services.callbacks = callbacks;
+    // A web process (ROLE=web) serves and sends; workers run the background work.
+    await studio.start();
     // Time limits, PayPal reconciliation, expired sessions: one run per occurrence across the cluster.
     await scheduleSweeps(jobs, { orm, config, logger, studio });
     const openedJobs = jobs;
@@ -107,10 +114,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           const { forced } = await closeGracefully(listening, config.shutdownTimeoutMs);
           if (forced) logger.warn({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; open connections were cut');
         } finally {
-          // Background jobs finish their current step (or keep their lease for the next process) before the ORM closes.
-          await studio.stop(config.shutdownTimeoutMs);
-          await callbacks.stop();
+          // Jobs in hand finish (or are handed back when they expire) before the ORM closes.
           await openedJobs.stop(config.shutdownTimeoutMs);
+          await studio.stop();
           // Last: jobs stopped above may still have used the storage.
           studio.storage.close?.();
           await app.context.services.rateLimits.close();

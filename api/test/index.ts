@@ -64,7 +64,7 @@ export interface TestServer {
   url: string;
   orm: Orm;
   config: Config;
-  /** The image studio of this server (storage, job runner, events). */
+  /** The image studio of this server (storage, task jobs, events). */
   studio: StudioRuntime;
   /** A real HTTP request; throws `ContractViolation` when the answer does not match openapi.json. */
   request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;

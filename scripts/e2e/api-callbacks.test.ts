@@ -14,8 +14,8 @@ let receiver: Receiver;
 beforeAll(async () => {
   receiver = await startReceiver();
   ({ server, browser } = await startUiServer({
-    studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200, jobIdleMs: 50 },
-    config: { automationCallbacks: { pollMs: 50, retryMs: [200], allowedNetworks: ['127.0.0.1'] } },
+    studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200 },
+    config: { automationCallbacks: { retryMs: [200], allowedNetworks: ['127.0.0.1'] } },
   }));
 });
 
@@ -38,7 +38,7 @@ describe('Recent Callbacks on /api', () => {
     });
     expect(submitted.status).toBe(202);
     const { taskId } = (await submitted.json()) as { taskId: string };
-    // Two refused attempts, after which the dispatcher gives up.
+    // Two refused attempts, after which the delivery is given up.
     await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(2);
 
     const { page, errors, close } = await openSignedInAs(browser, server, user);

@@ -23,10 +23,10 @@ describe('n8n templates, run by n8n', () => {
   beforeAll(async () => {
     n8n = await N8nHost.start();
     server = await startTestServer({
-      studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200, jobIdleMs: 50 },
+      studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200 },
       // n8n listens on 127.0.0.1, as a self-hosted n8n sits on a private address: the operator allows that network
       // (CALLBACK_ALLOWED_NETWORKS), which the callback guard otherwise refuses.
-      config: { automationCallbacks: { pollMs: 50, retryMs: [300, 300], allowedNetworks: ['127.0.0.0/8'] } },
+      config: { automationCallbacks: { retryMs: [300, 300], allowedNetworks: ['127.0.0.0/8'] } },
     });
     // An API price unlike the studio's, so the charge shows which list was used.
     await server.orm.em.fork().execute(`update "admin_settings" set "nano_banana_api_price" = ?`, [apiPrice]);

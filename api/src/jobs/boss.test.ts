@@ -40,4 +40,18 @@ describe('jobs on pg-boss (PostgreSQL or PGlite, whichever the tests run on)', (
     const queued = await jobs.boss.findJobs<{ n: number }>('test-outbox');
     expect(queued.map((job) => job.data.n)).toEqual([2]);
   });
+
+  it('idle() waits until a queue has nothing waiting, in retry or in hand', async () => {
+    await jobs.define('test-idle', { retryLimit: 1, retryDelay: 1 });
+    let calls = 0;
+    await jobs.work('test-idle', { pollingIntervalSeconds: 0.5 }, async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('the first try fails');
+    });
+    await jobs.send('test-idle', {});
+    await jobs.idle(['test-idle']);
+    expect(calls).toBe(2);
+    const [job] = await jobs.boss.findJobs('test-idle');
+    expect(job).toMatchObject({ state: 'completed', retryCount: 1 });
+  });
 });

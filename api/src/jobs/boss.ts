@@ -14,6 +14,8 @@ export interface JobsOptions {
   poolSize?: number;
   /** How often this process looks for due schedule occurrences (tests shorten it from 30 s). */
   cronIntervalSeconds?: number;
+  /** How often expired jobs are handed back and queues are monitored (tests shorten it from 60 s). */
+  superviseIntervalSeconds?: number;
 }
 
 /** pg-boss's connection for the ORM's database: its own small pool on PostgreSQL, the shared instance on PGlite. */
@@ -66,7 +68,10 @@ export class Jobs {
   /** Runs `handler` for each job of a queue, when this process runs workers. A thrown error makes pg-boss retry it. */
   async work<T extends object>(name: string, options: WorkOptions, handler: (job: Job<T>) => Promise<void>): Promise<void> {
     if (!this.runWorkers) return;
-    await this.boss.work<T>(name, { ...options, batchSize: 1 }, async ([job]) => {
+    // A NOTIFY wakes a worker for a new job, but not for a deferred one (`startAfter`, a retry) coming due,
+    // and not for jobs sent from another transaction's connection: keep polling at the queue's own pace.
+    const polling = { notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+    await this.boss.work<T>(name, { ...polling, ...options, batchSize: 1 }, async ([job]) => {
       if (job) await handler(job);
     });
   }
@@ -81,6 +86,25 @@ export class Jobs {
     await this.work(name, {}, async () => {
       await handler();
     });
+  }
+
+  /**
+   * Resolves once none of the queues has a job waiting (now or later), in retry or in hand: tests wait for
+   * background work this way instead of sleeping. Throws after `timeoutMs`.
+   */
+  async idle(names: readonly string[], timeoutMs = 30_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await this.boss
+        .getDb()
+        .executeSql(
+          `select count(*)::int as "count" from pgboss.job where name = any($1::text[]) and state in ('created', 'retry', 'active')`,
+          [names],
+        );
+      if (Number((rows[0] as { count: number } | undefined)?.count ?? 0) === 0) return;
+      if (Date.now() > until) throw new Error(`jobs still queued on ${names.join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** Stops fetching; jobs in hand finish (up to `timeoutMs`), the rest are handed back when their time runs out. */
@@ -99,6 +123,12 @@ export async function openJobs(orm: Orm, options: JobsOptions): Promise<Jobs> {
     supervise: options.runWorkers,
     schedule: options.runWorkers,
     migrate: true,
+    // Queues with `notify` wake workers the moment a job is sent (polling stays as the floor; PGlite just polls).
+    useListenNotify: true,
+    ...(options.superviseIntervalSeconds && {
+      superviseIntervalSeconds: options.superviseIntervalSeconds,
+      monitorIntervalSeconds: options.superviseIntervalSeconds,
+    }),
     ...(options.cronIntervalSeconds && {
       cronMonitorIntervalSeconds: options.cronIntervalSeconds,
       cronWorkerIntervalSeconds: options.cronIntervalSeconds,

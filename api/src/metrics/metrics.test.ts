@@ -14,7 +14,7 @@ describe('GET /metrics', () => {
   let server: TestServer;
   let closed: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ config: { metricsToken: TOKEN }, studio: { sandboxDelayMs: 0, pollMinMs: 50, jobIdleMs: 50 } });
+    server = await startTestServer({ config: { metricsToken: TOKEN }, studio: { sandboxDelayMs: 0, pollMinMs: 50 } });
     closed = await startTestServer();
   });
   afterAll(async () => {

@@ -1,6 +1,5 @@
 // Shared set-up for the admin route tests: the real app on a fresh database, one admin and one ordinary
 // user with sessions, a request helper that fails on any plaintext secret in an answer, and role checks.
-import { pino } from 'pino';
 import { expect } from 'vitest';
 import {
   createUser,
@@ -13,7 +12,7 @@ import {
   type TestUser,
 } from '../../../test/index.ts';
 import type { FileStorage } from '../../storage/storage.ts';
-import { type OperatorNotifier, operatorNotifier } from '../billing/notifications/operator-notifier.ts';
+import { type OperatorAlerts, operatorNotifier } from '../billing/notifications/operator-notifier.ts';
 import { applyLedgerEntry } from '../ledger/ledger.service.ts';
 import { AdminSettingsRepository } from '../settings/admin-settings.repository.ts';
 import { ImageTask } from '../studio/image-task.entity.ts';
@@ -41,7 +40,7 @@ export interface AdminKit {
   /** The app's file storage (the server's studio storage). */
   files: FileStorage;
   /** The app's operator notifier (await `idle()` before reading Telegram messages). */
-  notifier(): OperatorNotifier;
+  notifier(): OperatorAlerts;
   /** Inserts a finished task of the user, charged through the ledger (`usage:<taskId>`) like the studio does. */
   createTask(userId: string, values?: TaskValues): Promise<ImageTask>;
   close(): Promise<void>;
@@ -66,11 +65,11 @@ export interface AdminKitOptions extends TestServerOptions {
 }
 
 /**
- * Starts the app and signs in an admin and an ordinary user. The studio's job runner is off, so tasks a test
- * inserts stay as they are.
+ * Starts the app and signs in an admin and an ordinary user. Tasks a test inserts have no step job, so they
+ * stay as they are (the schedule for stranded tasks leaves tasks younger than a minute alone).
  */
 export async function startAdminKit(options: AdminKitOptions = {}): Promise<AdminKit> {
-  const server = await startTestServer({ ...options, studio: { runJobs: false, ...options.studio } });
+  const server = await startTestServer(options);
   const files = server.studio.storage;
   const secrets = new Set<string>();
   if (options.seedSecrets ?? true) {
@@ -97,7 +96,7 @@ export async function startAdminKit(options: AdminKitOptions = {}): Promise<Admi
       return response;
     },
     files,
-    notifier: () => operatorNotifier({ orm: server.orm, config: server.config, logger: pino({ level: 'silent' }) }),
+    notifier: () => operatorNotifier({ orm: server.orm }),
     async createTask(userId, values = {}) {
       const em = server.orm.em.fork();
       const task = em.create(ImageTask, {

@@ -4,7 +4,7 @@ import { WebhookDelivery } from './callbacks/webhook-delivery.entity.ts';
 import { IdempotencyKey } from './idempotency-key.entity.ts';
 import { automationHandlers } from './routes.ts';
 
-export { CallbackDispatcher } from './callbacks/dispatcher.ts';
+export { CallbackDeliveries } from './callbacks/delivery-jobs.ts';
 export { callbackFetchOptions } from './callbacks/fetch-options.ts';
 
 /** The customer automation API (`/api/n8n/*`) for n8n and other integrators, authenticated by API tokens. */

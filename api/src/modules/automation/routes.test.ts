@@ -15,7 +15,7 @@ describe('automation API', () => {
   beforeAll(async () => {
     host = await startImageHost();
     server = await startTestServer({
-      studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200, jobIdleMs: 50, allowPrivateFetchFor: [host.host] },
+      studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200, allowPrivateFetchFor: [host.host] },
       config: { automationRatePerMinute: 1000 },
     });
     const user = await createUser(server, { credits: 100 });

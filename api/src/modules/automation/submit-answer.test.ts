@@ -22,9 +22,9 @@ describe('submission answers', () => {
   let slowToken: string;
 
   beforeAll(async () => {
-    fast = await startTestServer({ studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200, jobIdleMs: 50 } });
+    fast = await startTestServer({ studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200 } });
     // A provider slower than the wait asked for.
-    slow = await startTestServer({ studio: { sandboxDelayMs: 20_000, pollMinMs: 50, pollMaxMs: 200, jobIdleMs: 50 } });
+    slow = await startTestServer({ studio: { sandboxDelayMs: 20_000, pollMinMs: 50, pollMaxMs: 200 } });
     fastToken = await createToken(fast, await createUser(fast, { credits: 100 }));
     slowToken = await createToken(slow, await createUser(slow, { credits: 100 }));
   });

@@ -11,7 +11,14 @@ import { catalogHandlers } from './routes.ts';
 import { SandboxCheckout } from './sandbox/sandbox-checkout.entity.ts';
 import { seedCreditPackages } from './seeds.ts';
 
-export { notifyOperator, type OperatorEvent, type OperatorNotifier, operatorNotifier } from './notifications/operator-notifier.ts';
+export {
+  notifyOperator,
+  OperatorAlerts,
+  type OperatorEvent,
+  operatorNotifier,
+  queueOperatorAlert,
+  useOperatorAlerts,
+} from './notifications/operator-notifier.ts';
 export { RECONCILE_EVERY_MS, reconcilePayPalOrders } from './paypal/reconcile.ts';
 export { registerSandboxCheckout } from './sandbox/checkout-page.ts';
 

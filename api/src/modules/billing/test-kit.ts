@@ -1,6 +1,5 @@
 // Shared set-up for the payment tests: the real app on a fresh database, wired to the fake Creem, PayPal and
 // Telegram servers through the configuration, with payments enabled, one package on sale and signed-in buyers.
-import { pino } from 'pino';
 import { type FakeCreem, startFakeCreem } from '../../../test/fakes/creem-server.ts';
 import { type FakePayPal, startFakePayPal } from '../../../test/fakes/paypal-server.ts';
 import { type FakeTelegram, startFakeTelegram } from '../../../test/fakes/telegram-server.ts';
@@ -10,7 +9,7 @@ import { Transaction } from '../ledger/transaction.entity.ts';
 import { AdminSettings } from '../settings/admin-settings.entity.ts';
 import { User } from '../users/user.entity.ts';
 import { CreditPackage } from './credit-package.entity.ts';
-import { type OperatorNotifier, operatorNotifier } from './notifications/operator-notifier.ts';
+import { type OperatorAlerts, operatorNotifier } from './notifications/operator-notifier.ts';
 import { Order } from './orders/order.entity.ts';
 import { PaymentEvent } from './orders/payment-event.entity.ts';
 
@@ -37,7 +36,7 @@ export interface PaymentsKit {
   purchases(userId: string): Promise<Transaction[]>;
   events(orderId?: string): Promise<PaymentEvent[]>;
   /** The app's operator notifier (await `idle()` before reading Telegram messages). */
-  notifier(): OperatorNotifier;
+  notifier(): OperatorAlerts;
   /** Users whose balance differs from their ledger (must stay empty). */
   mismatches(): ReturnType<typeof findLedgerMismatches>;
   close(): Promise<void>;
@@ -87,7 +86,7 @@ export async function startPaymentsKit(): Promise<PaymentsKit> {
     order: (orderId) => em().findOneOrFail(Order, { id: orderId }),
     purchases: (userId) => em().find(Transaction, { user: userId, type: 'purchase' }),
     events: (orderId) => em().find(PaymentEvent, orderId ? { orderId } : {}, { orderBy: { receivedAt: 'asc' } }),
-    notifier: () => operatorNotifier({ orm: server.orm, config: server.config, logger: pino({ level: 'silent' }) }),
+    notifier: () => operatorNotifier({ orm: server.orm }),
     mismatches: () => findLedgerMismatches(em()),
     async close() {
       await server.close();

@@ -9,8 +9,8 @@ describe('concurrent submits through the API', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    // No runner: every accepted task stays in flight, so only the balance and the limit decide.
-    server = await startTestServer({ studio: { runJobs: false, maxTasksInFlight: 8 } });
+    // A web process (no job workers): every accepted task stays in flight, so only the balance and the limit decide.
+    server = await startTestServer({ config: { role: 'web' }, studio: { maxTasksInFlight: 8 } });
   });
   afterAll(() => server?.close());
 

@@ -23,7 +23,7 @@ describe('stored files on S3', () => {
     s3 = await startTestS3();
     server = await startTestServer({
       config: { storage: s3.storage({ prefix: PREFIX }) },
-      studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200, jobIdleMs: 50, uploadsPerWindow: 100 },
+      studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200, uploadsPerWindow: 100 },
     });
     const user = await userWithCredits(server.orm, 20);
     userId = user.id;

@@ -56,18 +56,13 @@ export const ImageTask = defineEntity({
     completedAt: p.datetime().nullable(),
     /** Bumped by every change (the ORM does it on flush; raw updates do it by hand): the list's ETag is built on it. */
     revision: p.integer().version(),
-    // Job fields: how often the task was looked at, when next, who holds it and until when, and the time limit.
+    // How often the task was looked at (the backoff of its pg-boss step jobs) and its time limit.
     attempts: p.integer().default(0),
-    nextCheckAt: p.datetime().nullable(),
-    leaseUntil: p.datetime().nullable(),
-    leaseOwner: p.string().length(100).nullable(),
     deadlineAt: p.datetime(),
   },
   indexes: [
     // The task list: a user's tasks newest first.
     { name: 'image_tasks_user_created_idx', properties: ['user', 'createdAt'] },
-    // The job claim: due tasks that are still in flight.
-    { name: 'image_tasks_due_idx', properties: ['status', 'nextCheckAt'] },
   ],
 });
 export type ImageTask = InferEntity<typeof ImageTask>;

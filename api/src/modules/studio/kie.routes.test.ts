@@ -31,7 +31,6 @@ describe('KIE end to end through the API (fake KIE)', () => {
         // Polls an hour apart: in these tests a task can only finish early through the callback.
         pollMinMs: 3_600_000,
         pollMaxMs: 3_600_000,
-        jobIdleMs: 50,
       },
     });
     await server.orm.em.fork().nativeUpdate(AdminSettings, { id: 1 }, { callbackUrl: `${server.url}/api/kie/callback` });

@@ -41,7 +41,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 describe('ledger invariant under random operations', () => {
   let db: StudioTestDatabase;
   const limits: SubmitLimits = { maxTasksInFlight: 3, taskTimeoutMs: 600_000, isProduction: false };
-  const deps = () => ({ orm: db.orm, events: new StudioEvents() });
+  const deps = () => ({ orm: db.orm, events: new StudioEvents(), afterTransition: async () => undefined });
 
   beforeAll(async () => {
     db = await openStudioTestDatabase();

@@ -38,7 +38,7 @@ describe('pipeline on KIE (fake server)', () => {
         allowPrivateFetchFor: [new URL(kie.url).host],
       },
     });
-    handle.runtime.start();
+    await handle.runtime.start();
   });
   afterEach(() => handle.close());
 
@@ -122,7 +122,7 @@ describe('pipeline on KIE (fake server)', () => {
 
   it('a callback makes the check happen at once, with the trusted state re-read from KIE', async () => {
     await addAccount('main', 'good');
-    await handle.runtime.stop();
+    await handle.close();
     // Polling far in the future: only the callback path can finish the task quickly.
     handle = await openRuntime(db.orm, {
       studio: {
@@ -135,7 +135,7 @@ describe('pipeline on KIE (fake server)', () => {
         pollMaxMs: 120_000,
       },
     });
-    handle.runtime.start();
+    await handle.runtime.start();
     const user = await userWithCredits(db.orm, 10);
     const { task } = await handle.runtime.submit(db.orm.em.fork(), text(user.id));
     const generating = await eventually(async () => {
@@ -143,7 +143,7 @@ describe('pipeline on KIE (fake server)', () => {
       return row.status === 'generating' ? row : undefined;
     });
     await eventually(async () => kie.tasks.get(generating.providerTaskId ?? '')!.completeAt <= Date.now());
-    handle.runtime.checkTaskSoon(task.id);
+    await handle.runtime.onProviderCallback('kie', generating.providerTaskId ?? '');
     const done = await settled(db.orm, task.id);
     expect(done.status).toBe('completed');
     expect(await findLedgerMismatches(db.orm.em.fork())).toEqual([]);

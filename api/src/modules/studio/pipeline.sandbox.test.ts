@@ -19,7 +19,7 @@ describe('pipeline on the sandbox provider', () => {
     handle.runtime.events.onGenerationFailed((event) => {
       failures.push(event);
     });
-    handle.runtime.start();
+    await handle.runtime.start();
   });
   afterAll(async () => {
     await handle?.close();

@@ -28,6 +28,28 @@ export interface Accepted {
   account: { id: string; cost: number } | null;
 }
 
+/**
+ * Takes one of the account's `cap` places for a pending task: its `kie_api_id` is set before the submit, and
+ * the account's generating and reserved tasks are counted under a lock on the account, so the cap holds
+ * exactly for every process of the cluster. A reservation left by a crash is the task's own (not counted
+ * against it) and is taken again by its next step.
+ */
+async function reservePlace(em: SqlEntityManager, accountId: string, taskId: string, cap: number): Promise<boolean> {
+  return em.transactional(async (tx) => {
+    await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`kie-account:${accountId}`]);
+    const [row] = await tx.execute<{ count: number | string }[]>(
+      `select count(*) as "count" from "image_tasks" where "kie_api_id" = ? and "id" <> ? and "status" in ('pending', 'generating')`,
+      [accountId, taskId],
+    );
+    if (Number(row?.count ?? 0) >= cap) return false;
+    const rows = await tx.execute(`update "image_tasks" set "kie_api_id" = ? where "id" = ? and "status" = 'pending' returning "id"`, [
+      accountId,
+      taskId,
+    ]);
+    return rows.length > 0;
+  });
+}
+
 export interface ProviderGatewayOptions {
   config: StudioConfig;
   isProduction: boolean;
@@ -78,20 +100,25 @@ export class ProviderGateway {
 
   /**
    * Sends a task to a provider. With enabled KIE accounts: least recently used first, failing over on
-   * 402/429/5xx/auth; an account that answers 402 is taken out of rotation. Throws `ImageProviderError`.
+   * 402/429/5xx/auth; an account that answers 402 is taken out of rotation; accounts at their cap of tasks
+   * are passed over. Throws `ImageProviderError` (`KieAccountsBusyError` when every account is full).
    */
   async submit(em: SqlEntityManager, task: ImageTask, callBackUrl?: string): Promise<Accepted> {
     const job = jobFor(task);
     const accounts = new KieApiRepository(em);
     if (await accounts.hasEnabled()) {
+      const cap = this.#config.kieMaxTasksPerAccount;
       const result = await submitWithFailover({
         accounts,
+        reserve: (account) => reservePlace(em, account.id, task.id, cap),
         job,
         providerFor: (account) => this.#kieFor(account),
         submitOptions: callBackUrl ? { callBackUrl } : undefined,
         onAccountError: async (account, error) => {
           providerCalls.inc({ account: account.name, operation: 'submit', outcome: error.kind });
           if (error.kind === 'insufficient_credits') await accounts.markOutOfCredits(account.id);
+          // Its place is free again (the next account, or the task's next try, reserves its own).
+          await em.execute(`update "image_tasks" set "kie_api_id" = null where "id" = ? and "status" = 'pending'`, [task.id]);
         },
       });
       providerCalls.inc({ account: result.account.name, operation: 'submit', outcome: 'ok' });

@@ -30,6 +30,8 @@ describe('refunds under racing paths', () => {
         pollMinMs: 600_000,
         pollMaxMs: 600_000,
       },
+      // No workers: each racing path below is a step the test starts itself.
+      workers: false,
     });
     handle.runtime.events.onGenerationFailed((event) => {
       failures.push(event);
@@ -63,12 +65,10 @@ describe('refunds under racing paths', () => {
     const user = await userWithCredits(db.orm, 10);
     const task = await generatingTask(user.id);
     // The time limit has passed too, so the sweep competes with the others.
-    await db.orm.em
-      .fork()
-      .execute(`update "image_tasks" set "deadline_at" = now() - interval '1 second', "next_check_at" = now() where "id" = ?`, [task.id]);
+    await db.orm.em.fork().execute(`update "image_tasks" set "deadline_at" = now() - interval '1 second' where "id" = ?`, [task.id]);
     const racers = [
       ...Array.from({ length: 3 }, () => handle.runtime.checkTask(task.id)),
-      ...Array.from({ length: 2 }, () => handle.runtime.runner.runOnce()),
+      ...Array.from({ length: 2 }, () => workOnTask(handle.runtime.work, task.id)),
       ...Array.from({ length: 3 }, () => expireOverdueTasks(handle.runtime.work)),
       ...Array.from({ length: 3 }, () => refundTask(db.orm.em.fork(), task.taskId, 'admin')),
     ];
@@ -89,11 +89,10 @@ describe('refunds under racing paths', () => {
   it('the same race without the time limit: the provider failure is refunded exactly once', async () => {
     const user = await userWithCredits(db.orm, 10);
     const task = await generatingTask(user.id);
-    await db.orm.em.fork().execute(`update "image_tasks" set "next_check_at" = now() where "id" = ?`, [task.id]);
     await Promise.all([
       handle.runtime.checkTask(task.id),
       handle.runtime.checkTask(task.id),
-      handle.runtime.runner.runOnce(),
+      workOnTask(handle.runtime.work, task.id),
       workOnTask(handle.runtime.work, task.id),
       expireOverdueTasks(handle.runtime.work),
     ]);

@@ -6,7 +6,7 @@ import { type FakeKieServer, startFakeKieServer } from '../../../test/fakes/kie-
 import { findLedgerMismatches } from '../ledger/ledger.service.ts';
 import { KieApi } from '../providers/kie-api.entity.ts';
 import { ImageTask } from './image-task.entity.ts';
-import { claimDueTasks } from './jobs/claim.ts';
+import { TASK_STEP_QUEUE } from './jobs/task-queue.ts';
 import type { SubmitTaskInput } from './submit.service.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from './testing/database.ts';
 import { eventually, ledgerOf, openRuntime, reloadTask, settled, userWithCredits } from './testing/kit.ts';
@@ -49,7 +49,6 @@ describe('a restart with work in flight', () => {
       models: { textToImage: 'google/nano-banana', edit: 'google/nano-banana-edit', upscale: 'nano-banana-upscale' },
     },
     allowPrivateFetchFor: [new URL(kie.url).host],
-    jobLeaseMs: 1000,
   });
 
   const text = (userId: string, prompt = 'a slow lighthouse'): SubmitTaskInput => ({
@@ -68,14 +67,14 @@ describe('a restart with work in flight', () => {
     await em.flush();
     const user = await userWithCredits(db.orm, 20);
     const first = await openRuntime(db.orm, { filesDir, studio: kieStudio() });
-    first.runtime.start();
+    await first.runtime.start();
     const { task } = await first.runtime.submit(db.orm.em.fork(), text(user.id));
     await eventually(async () => (await reloadTask(db.orm, task.id)).status === 'generating');
     await first.close();
     await db.reopen();
 
     const second = await openRuntime(db.orm, { filesDir, studio: kieStudio() });
-    second.runtime.start();
+    await second.runtime.start();
     try {
       const done = await settled(db.orm, task.id);
       expect(done.status).toBe('completed');
@@ -87,33 +86,45 @@ describe('a restart with work in flight', () => {
     }
   });
 
-  it('a task held by a runner that crashed is taken over once its lease expires', async () => {
+  it('a step job held by a worker that died is handed back when it expires, and the task finishes', async () => {
     const user = await userWithCredits(db.orm, 20);
-    const first = await openRuntime(db.orm, { filesDir, studio: { sandboxDelayMs: 0 } });
+    const first = await openRuntime(db.orm, { filesDir, studio: { sandboxDelayMs: 0 }, workers: false });
     const { task } = await first.runtime.submit(db.orm.em.fork(), text(user.id, 'orphaned'));
-    // A runner claims it and dies without giving it back.
-    expect(await claimDueTasks(db.orm.em.fork(), 'crashed-runner', 6000, 10)).toContain(task.id);
+    // A worker takes the step and dies without finishing it; its time runs out in a second.
+    const [taken] = await first.jobs.boss.fetch(TASK_STEP_QUEUE);
+    expect(taken?.data).toEqual({ id: task.id });
+    await db.orm.em.fork().execute(`update "pgboss"."job" set "expire_seconds" = 1 where "id" = ?`, [taken?.id]);
+    await first.close();
     await db.reopen();
 
-    const second = await openRuntime(db.orm, { filesDir, studio: { sandboxDelayMs: 0, jobLeaseMs: 1000 } });
-    second.runtime.start();
+    const second = await openRuntime(db.orm, { filesDir, studio: { sandboxDelayMs: 0 }, superviseIntervalSeconds: 1 });
+    await second.runtime.start();
     try {
-      // Not while the dead runner's lease lasts (checked against the lease itself, not a clock guess)...
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const [lease] = await db.orm.em
-        .fork()
-        .execute<{ leased: boolean; status: string }[]>(
-          'select "lease_until" > now() as "leased", "status" from "image_tasks" where "id" = ?',
-          [task.id],
-        );
-      if (lease?.leased) expect(lease.status).toBe('pending');
-      // ...then taken over and finished.
-      const done = await settled(db.orm, task.id);
+      const done = await settled(db.orm, task.id, 60_000);
       expect(done.status).toBe('completed');
       await expectSettledBooks(db, user.id);
     } finally {
       await second.close();
-      await first.close();
+    }
+  });
+
+  it('an in-flight task without any step job (from before the upgrade) is sent one by the schedule', async () => {
+    const user = await userWithCredits(db.orm, 20);
+    const handle = await openRuntime(db.orm, { filesDir, studio: { sandboxDelayMs: 0 }, workers: false });
+    try {
+      const { task } = await handle.runtime.submit(db.orm.em.fork(), text(user.id, 'stranded'));
+      // The job is lost (as if the task came from the old runner).
+      const [sent] = await handle.jobs.boss.findJobs(TASK_STEP_QUEUE, { key: task.id });
+      await handle.jobs.boss.deleteJob(TASK_STEP_QUEUE, sent?.id ?? '');
+      await db.orm.em.fork().execute(`update "image_tasks" set "created_at" = now() - interval '2 minutes' where "id" = ?`, [task.id]);
+      expect(await handle.jobs.boss.findJobs(TASK_STEP_QUEUE, { key: task.id })).toEqual([]);
+      expect(await handle.runtime.tasks.resendStranded(db.orm.em.fork())).toBe(1);
+      const [job] = await handle.jobs.boss.findJobs(TASK_STEP_QUEUE, { key: task.id });
+      expect(job?.state).toBe('created');
+      // A task with its job is left alone.
+      expect(await handle.runtime.tasks.resendStranded(db.orm.em.fork())).toBe(0);
+    } finally {
+      await handle.close();
     }
   });
 
@@ -121,7 +132,7 @@ describe('a restart with work in flight', () => {
     const user = await userWithCredits(db.orm, 100);
     const sandbox = { sandboxDelayMs: 1200, maxTasksInFlight: 10 };
     const first = await openRuntime(db.orm, { filesDir, studio: sandbox });
-    first.runtime.start();
+    await first.runtime.start();
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
       const prompt = i % 3 === 0 ? `broken ${i} [sandbox:fail]` : `fine ${i}`;
@@ -132,7 +143,7 @@ describe('a restart with work in flight', () => {
     await db.reopen();
 
     const second = await openRuntime(db.orm, { filesDir, studio: sandbox });
-    second.runtime.start();
+    await second.runtime.start();
     try {
       for (const id of ids) await settled(db.orm, id, 30_000);
       const tasks = await expectSettledBooks(db, user.id);

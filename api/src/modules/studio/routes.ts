@@ -151,7 +151,7 @@ export const studioHandlers = {
       if (!verified.ok) throw invalidSignature();
     }
     // The body says nothing we trust: the task is re-checked with KIE, like a poll that came early.
-    studio.onProviderCallback('kie', parsed.taskId);
+    await studio.onProviderCallback('kie', parsed.taskId);
     return { status: 200, body: { received: true as const } };
   },
 } satisfies HandlersFor<typeof studioRoutes>;

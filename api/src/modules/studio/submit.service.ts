@@ -1,5 +1,5 @@
 // Submitting a task: the row and its charge are written together or not at all. The provider is called
-// later by the job runner, so a request answers at once and a provider outage fails and refunds the task.
+// later by a pg-boss job sent in that transaction, so a request answers at once and a provider outage fails and refunds the task.
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { unauthorized } from '../../errors.ts';
 import { applyLedgerEntry } from '../ledger/ledger.service.ts';
@@ -66,9 +66,14 @@ const DESCRIPTIONS: Record<TaskKind, string> = { text_to_image: 'Text to image',
  * Inserts a pending task and charges its cost (`usage:<taskId>`) in one database transaction, under a row
  * lock on the user, so concurrent submits can neither overdraw the balance nor exceed the in-flight limit.
  * Throws 402 `insufficient_credits`, 429 `too_many_tasks` or 503 `no_provider` problems with nothing
- * written. The caller wakes the job runner afterwards.
+ * written. `enqueue` sends the task's first job in the same transaction, so a task never exists without it.
  */
-export async function submitImageTask(em: SqlEntityManager, input: SubmitTaskInput, limits: SubmitLimits): Promise<SubmittedTask> {
+export async function submitImageTask(
+  em: SqlEntityManager,
+  input: SubmitTaskInput,
+  limits: SubmitLimits,
+  enqueue?: (tx: SqlEntityManager, task: ImageTask) => Promise<void>,
+): Promise<SubmittedTask> {
   const settings = await new AdminSettingsRepository(em).get();
   const cost = taskCost(settings, input.kind, input.priceList);
   if (limits.isProduction && !(await new KieApiRepository(em).hasEnabled())) throw noProvider();
@@ -114,9 +119,6 @@ export async function submitImageTask(em: SqlEntityManager, input: SubmitTaskInp
       kieApi: null,
       sourceTaskId: input.sourceTaskId ?? null,
       completedAt: null,
-      nextCheckAt: new Date(),
-      leaseUntil: null,
-      leaseOwner: null,
       deadlineAt: new Date(Date.now() + limits.taskTimeoutMs),
     });
     await tx.flush();
@@ -135,6 +137,7 @@ export async function submitImageTask(em: SqlEntityManager, input: SubmitTaskInp
     }
     const submitted = { task, creditsUsed: cost, remainingCredits: charged.balance };
     await input.alsoRecord?.(tx, submitted);
+    await enqueue?.(tx, task);
     return submitted;
   });
 }

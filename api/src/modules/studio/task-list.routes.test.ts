@@ -15,8 +15,8 @@ describe('GET /api/image-tasks', () => {
   const aliceTasks: ImageTask[] = [];
 
   beforeAll(async () => {
-    // No job runner: the inserted tasks must stay exactly as the test leaves them.
-    server = await startTestServer({ studio: { runJobs: false } });
+    // A web process (no job workers): the inserted tasks must stay exactly as the test leaves them.
+    server = await startTestServer({ config: { role: 'web' } });
     const a = await userWithCredits(server.orm, 0);
     const b = await userWithCredits(server.orm, 0);
     alice = { id: a.id, cookie: await signIn(server, a) };

@@ -14,32 +14,48 @@ const TOUCH = `"revision" = "revision" + 1, "updated_at" = now()`;
 /** An array parameter as a `text[]` (MikroORM inlines parameters and does not bind arrays). */
 const TEXT_ARRAY = `array(select jsonb_array_elements_text(?::jsonb))`;
 
+/** A moment of a task's life that others follow (automation callbacks, operator alerts). */
+export type TaskEvent = 'started' | 'completed' | 'failed';
+
+export interface TaskTransition {
+  /** The task's row id. */
+  id: string;
+  event: TaskEvent;
+  /** Failed: the message and the credits this transition refunded. */
+  message?: string;
+  refunded?: number;
+}
+
+/**
+ * Runs inside the transaction of a transition that just happened (once per task and event), so what it writes
+ * (pg-boss jobs: a transactional outbox) exists exactly when the transition does.
+ */
+export type AfterTransition = (tx: SqlEntityManager, transition: TaskTransition) => Promise<void>;
+
 export interface Submitted {
   provider: ProviderName;
   providerTaskId: string;
   kieApiId: string | null;
-  /** Milliseconds until the first status check. */
-  checkInMs: number;
 }
 
 /** pending -> generating once a provider accepted the task. False when the task had already ended. */
 export async function markSubmitted(em: SqlEntityManager, id: string, submitted: Submitted): Promise<boolean> {
   const rows = await em.execute(
     `update "image_tasks" set "status" = 'generating', "provider" = ?, "provider_task_id" = ?, "kie_api_id" = ?,
-            "attempts" = 0, "next_check_at" = least("deadline_at", now() + (? * interval '1 millisecond')), ${TOUCH}
+            "attempts" = 0, ${TOUCH}
       where "id" = ? and "status" = 'pending' returning "id"`,
-    [submitted.provider, submitted.providerTaskId, submitted.kieApiId, submitted.checkInMs, id],
+    [submitted.provider, submitted.providerTaskId, submitted.kieApiId, id],
   );
   return rows.length > 0;
 }
 
-/** Still running: look again in `delayMs` (never after the time limit). Job bookkeeping only, so no revision bump. */
-export async function scheduleNextCheck(em: SqlEntityManager, id: string, delayMs: number, attempts: number): Promise<void> {
-  await em.execute(
-    `update "image_tasks" set "attempts" = ?, "next_check_at" = least("deadline_at", now() + (? * interval '1 millisecond'))
-      where "id" = ? and "status" in ${IN_FLIGHT}`,
-    [attempts, delayMs, id],
-  );
+/** Still running: counts one more look (the backoff's input). Job bookkeeping only, so no revision bump. False once ended. */
+export async function recordAttempt(em: SqlEntityManager, id: string, attempts: number): Promise<boolean> {
+  const rows = await em.execute(`update "image_tasks" set "attempts" = ? where "id" = ? and "status" in ${IN_FLIGHT} returning "id"`, [
+    attempts,
+    id,
+  ]);
+  return rows.length > 0;
 }
 
 export interface Completion {
@@ -51,11 +67,11 @@ export interface Completion {
  * In flight -> completed with the stored results; an upscale also becomes its source task's HD image,
  * in the same transaction. False when another path had already ended the task.
  */
-export async function completeTask(em: SqlEntityManager, id: string, completion: Completion): Promise<boolean> {
+export async function completeTask(em: SqlEntityManager, id: string, completion: Completion, after?: AfterTransition): Promise<boolean> {
   return em.transactional(async (tx) => {
     const rows = await tx.execute<{ source_task_id: string | null; generation_type: string; user_id: string }[]>(
       `update "image_tasks" set "status" = 'completed', "result_urls" = ${TEXT_ARRAY}, "thumbnail_url" = ?,
-              "error_message" = null, "completed_at" = now(), "next_check_at" = null, ${TOUCH}
+              "error_message" = null, "completed_at" = now(), ${TOUCH}
         where "id" = ? and "status" in ${IN_FLIGHT} returning "source_task_id", "generation_type", "user_id"`,
       [JSON.stringify(completion.resultUrls), completion.thumbnailUrl, id],
     );
@@ -70,6 +86,7 @@ export async function completeTask(em: SqlEntityManager, id: string, completion:
         row.user_id,
       ]);
     }
+    await after?.(tx, { id, event: 'completed' });
     return true;
   });
 }
@@ -85,15 +102,16 @@ export interface FailureOutcome {
  * In flight -> failed with a message, and the refund, in one database transaction. Safe to call from
  * any number of racing paths: one fails the task, one refund happens.
  */
-export async function failTask(em: SqlEntityManager, id: string, message: string): Promise<FailureOutcome> {
+export async function failTask(em: SqlEntityManager, id: string, message: string, after?: AfterTransition): Promise<FailureOutcome> {
   return em.transactional(async (tx) => {
     const rows = await tx.execute(
-      `update "image_tasks" set "status" = 'failed', "error_message" = ?, "completed_at" = now(), "next_check_at" = null, ${TOUCH}
+      `update "image_tasks" set "status" = 'failed', "error_message" = ?, "completed_at" = now(), ${TOUCH}
         where "id" = ? and "status" in ${IN_FLIGHT} returning "id"`,
       [message.slice(0, LIMITS.taskErrorMax), id],
     );
     // A task failed earlier whose refund did not happen yet is refunded here too.
     const refunded = await refundTaskRow(tx, { id }, message, ['failed']);
+    if (rows.length > 0) await after?.(tx, { id, event: 'failed', message, refunded });
     return { failed: rows.length > 0, refunded };
   });
 }

@@ -1,5 +1,5 @@
 // The one image-provider interface: KIE (production) and the sandbox (offline) both implement it,
-// so the job runner submits, polls and fails over without knowing which one it talks to.
+// so the task step jobs submit, poll and fail over without knowing which one it talks to.
 
 /** Output sizes the studio offers; `auto` means "use the request's aspect ratio". */
 export const IMAGE_SIZES = ['auto', '1:1', '3:4', '4:3', '9:16', '16:9'] as const;

@@ -19,11 +19,3 @@ export {
   TELEGRAM_MAX_TEXT,
   testMessage,
 } from './messages.ts';
-export {
-  createNotifier,
-  type Notifier,
-  type NotifierLogger,
-  type NotifierOptions,
-  type NotifierSend,
-  type NotifierSettings,
-} from './notifier.ts';

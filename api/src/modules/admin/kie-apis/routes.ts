@@ -55,7 +55,7 @@ export const adminKieApiHandlers = {
     const api = await new KieApiRepository(ctx.state.em).findById(params.id);
     if (!api) throw accountNotFound();
     const { before, after } = await refreshKieCredits(ctx.state.em, api, ctx.services.config.studio.kie);
-    notifyIfLowCredits(ctx.services, { accountName: api.name, before, after });
+    await notifyIfLowCredits(ctx.services, { accountName: api.name, before, after });
     return { status: 200, body: presentKieApi(api) };
   },
 } satisfies HandlersFor<typeof adminKieApiRoutes>;

@@ -1,38 +1,38 @@
-// Tells the operator about every failed generation, from the studio's "generation failed" event.
-import type { AppServices } from '../../../http/context.ts';
-import { operatorNotifier } from '../../billing/notifications/operator-notifier.ts';
-import type { GenerationFailedEvent } from '../../studio/events.ts';
+// Tells the operator about every failed generation: queued by the transaction that fails and refunds the task.
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { queueOperatorAlert } from '../../billing/notifications/operator-notifier.ts';
+import type { TaskTransition } from '../../studio/task-state.ts';
 
 const OPERATIONS: Record<string, string> = { text_to_image: 'text-to-image', edit_image: 'edit', upscale: 'upscale' };
 
 /**
- * Queues a `generation.failed` message with the user's name and the prompt (both escaped by the message
- * builder). Reads them with a fresh EntityManager; a failed read still notifies, with the ids only.
+ * A task transition hook: on `failed`, queues a `generation.failed` alert with the user's name and the prompt
+ * (both escaped by the message builder) in the transition's own transaction.
  */
-export async function notifyGenerationFailed(
-  services: Pick<AppServices, 'orm' | 'config' | 'logger'>,
-  event: GenerationFailedEvent,
-): Promise<void> {
-  let username = event.userId;
-  let prompt: string | null = null;
-  try {
-    const [row] = await services.orm.em
-      .fork()
-      .execute<{ username: string; prompt: string | null }[]>(
-        'select u."username", t."prompt" from "users" u left join "image_tasks" t on t."id" = ? where u."id" = ?',
-        [event.id, event.userId],
-      );
-    if (row) ({ username, prompt } = row);
-  } catch (error) {
-    services.logger.warn({ err: error, taskId: event.taskId }, 'could not read the failed task for its notification');
-  }
-  operatorNotifier(services).notify({
+export async function queueGenerationFailed(tx: SqlEntityManager, transition: TaskTransition): Promise<void> {
+  if (transition.event !== 'failed') return;
+  const [row] = await tx.execute<
+    {
+      task_id: string;
+      username: string;
+      prompt: string | null;
+      generation_type: string;
+      created_via: string;
+      error_message: string | null;
+    }[]
+  >(
+    `select t."task_id", u."username", t."prompt", t."generation_type", t."created_via", t."error_message"
+       from "image_tasks" t join "users" u on u."id" = t."user_id" where t."id" = ?`,
+    [transition.id],
+  );
+  if (!row) return;
+  await queueOperatorAlert(tx, {
     type: 'generation.failed',
-    username,
-    taskId: event.taskId,
-    operation: `${OPERATIONS[event.generationType] ?? event.generationType} (${event.createdVia})`,
-    error: event.errorMessage,
-    prompt,
-    refundedCredits: event.refundedCredits,
+    username: row.username,
+    taskId: row.task_id,
+    operation: `${OPERATIONS[row.generation_type] ?? row.generation_type} (${row.created_via})`,
+    error: transition.message ?? row.error_message ?? '',
+    prompt: row.prompt,
+    refundedCredits: transition.refunded ?? 0,
   });
 }

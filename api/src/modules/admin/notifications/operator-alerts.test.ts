@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/kie-server.ts';
 import { type FakeTelegram, startFakeTelegram } from '../../../../test/fakes/telegram-server.ts';
 import { loadConfig } from '../../../config.ts';
+import { OPERATOR_ALERT_QUEUE } from '../../billing/notifications/operator-notifier.ts';
 import { findLedgerMismatches } from '../../ledger/ledger.service.ts';
 import { KieApi } from '../../providers/kie-api.entity.ts';
 import { ImageTask } from '../../studio/image-task.entity.ts';
+import { failTask } from '../../studio/task-state.ts';
 import { User } from '../../users/user.entity.ts';
 import { type AdminKit, type SignedIn, startAdminKit } from '../testing.ts';
 
@@ -22,11 +24,9 @@ beforeAll(async () => {
   const base = loadConfig({ NODE_ENV: 'test' }).studio;
   kit = await startAdminKit({
     studio: {
-      runJobs: true,
       sandboxDelayMs: 0,
       pollMinMs: 50,
       pollMaxMs: 200,
-      jobIdleMs: 50,
       kie: { ...base.kie, baseUrl: kie.url },
       allowPrivateFetchFor: [new URL(kie.url).host],
     },
@@ -74,18 +74,41 @@ describe('operator alerts', () => {
     expect(message?.text).not.toContain('<i>sneaky');
   });
 
-  it('a failing Telegram never breaks the action: the task still fails and is refunded, the next request works', async () => {
+  it('a failing Telegram never breaks the action: the task still fails and is refunded, the alert is retried', async () => {
     tg.failNext({ status: 500 });
     const before = (await em().findOneOrFail(User, { id: alice.id })).credits;
     const id = await generate('broken telegram [sandbox:fail]');
     const task = await settled(id);
     expect(task).toMatchObject({ status: 'failed', refunded: true });
     expect((await em().findOneOrFail(User, { id: alice.id })).credits).toBe(before);
-    await kit.notifier().idle();
-    expect(kit.notifier().stats().failed).toBeGreaterThanOrEqual(1);
-    expect(tg.messages.some((m) => m.plainText.includes(task.taskId))).toBe(false);
+    // The alert was refused once and pg-boss sent it again.
+    await kit.notifier().idle(60_000);
+    expect(tg.messages.filter((m) => m.plainText.includes(task.taskId))).toHaveLength(1);
+    const [job] = (await kit.server.studio.jobs.boss.findJobs<{ taskId?: string }>(OPERATOR_ALERT_QUEUE)).filter(
+      (alert) => alert.data.taskId === task.taskId,
+    );
+    expect(job).toMatchObject({ state: 'completed', retryCount: 1 });
     expect((await kit.asAdmin('GET', '/api/admin/settings')).status).toBe(200);
     expect(await findLedgerMismatches(em())).toEqual([]);
+  });
+
+  it("a failed generation's alert is written by the refund's transaction: rolled back, there is none", async () => {
+    const task = await kit.createTask(alice.id, { status: 'generating' });
+    const alertsFor = async () =>
+      (await kit.server.studio.jobs.boss.findJobs<{ taskId?: string }>(OPERATOR_ALERT_QUEUE)).filter(
+        (job) => job.data.taskId === task.taskId,
+      );
+    await expect(
+      em().transactional(async (tx) => {
+        await failTask(tx, task.id, 'rolled back', kit.server.studio.work.afterTransition);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await alertsFor()).toEqual([]);
+    await failTask(em(), task.id, 'given up', kit.server.studio.work.afterTransition);
+    expect(await alertsFor()).toHaveLength(1);
+    await kit.notifier().idle();
+    expect(tg.messages.filter((m) => m.plainText.includes(task.taskId))).toHaveLength(1);
   });
 
   it('a KIE account dropping below 400 credits after a task alerts once', async () => {

@@ -2,19 +2,19 @@
 // change that crosses the line notifies, not every later task on an account that is already low.
 import { LIMITS } from '@app/contract';
 import type { AppServices } from '../../../http/context.ts';
-import { operatorNotifier } from '../../billing/notifications/operator-notifier.ts';
+import { notifyOperator } from '../../billing/notifications/operator-notifier.ts';
 
 /** Whether a balance change crosses the low-credit threshold downwards. */
 export const crossedLowCredits = (before: number, after: number) =>
   before >= LIMITS.lowProviderCredits && after < LIMITS.lowProviderCredits;
 
-/** Queues a `provider.low_credits` message when `before -> after` crosses the threshold; never throws. */
-export function notifyIfLowCredits(
+/** Queues a `provider.low_credits` alert when `before -> after` crosses the threshold; never throws. */
+export async function notifyIfLowCredits(
   services: Pick<AppServices, 'orm' | 'config' | 'logger'>,
   change: { accountName: string; before: number; after: number },
-): void {
+): Promise<void> {
   if (!crossedLowCredits(change.before, change.after)) return;
-  operatorNotifier(services).notify({
+  await notifyOperator(services, {
     type: 'provider.low_credits',
     accountName: change.accountName,
     remainingCredits: change.after,

@@ -15,9 +15,9 @@ describe('automation callbacks', () => {
   beforeAll(async () => {
     receiver = await startReceiver();
     server = await startTestServer({
-      studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200, jobIdleMs: 50 },
+      studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200 },
       // The receiver is on loopback, as a self-hosted n8n would be: allowed by the operator's setting.
-      config: { automationCallbacks: { pollMs: 50, retryMs: [300, 300], allowedNetworks: ['127.0.0.1/32'] } },
+      config: { automationCallbacks: { retryMs: [300, 300], allowedNetworks: ['127.0.0.1/32'] } },
     });
     const user = await createUser(server, { credits: 100 });
     const created = await createApiToken(server.orm.em.fork(), user.id, 'n8n');

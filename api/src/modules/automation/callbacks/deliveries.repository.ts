@@ -48,15 +48,25 @@ export type RedeliverOutcome = { kind: 'queued'; delivery: WebhookDeliveryItem }
 
 /**
  * Queues one more attempt (same id, so receivers dedupe) of a delivery that is no longer waiting: the attempt
- * count starts over so the usual retries follow. Another user's delivery is `not_found`.
+ * count starts over so the usual retries follow, and `send` queues its job in the same transaction. Another
+ * user's delivery is `not_found`.
  */
-export async function redeliver(em: SqlEntityManager, userId: string, id: string): Promise<RedeliverOutcome> {
-  const updated = await em.execute<{ id: string }[]>(
-    `update "webhook_deliveries" d set "state" = 'waiting', "attempt" = 0, "next_attempt_at" = ?, "lease_until" = null, "error" = null
-      from "api_tokens" k where k."id" = d."api_token_id" and k."user_id" = ? and d."id" = ? and d."state" <> 'waiting'
-      returning d."id"`,
-    [new Date(), userId, id],
-  );
+export async function redeliver(
+  em: SqlEntityManager,
+  userId: string,
+  id: string,
+  send: (tx: SqlEntityManager, id: string) => Promise<void>,
+): Promise<RedeliverOutcome> {
+  const updated = await em.transactional(async (tx) => {
+    const rows = await tx.execute<{ id: string }[]>(
+      `update "webhook_deliveries" d set "state" = 'waiting', "attempt" = 0, "next_attempt_at" = ?, "error" = null
+        from "api_tokens" k where k."id" = d."api_token_id" and k."user_id" = ? and d."id" = ? and d."state" <> 'waiting'
+        returning d."id"`,
+      [new Date(), userId, id],
+    );
+    if (rows.length) await send(tx, id);
+    return rows;
+  });
   const [row] = await em.execute<DeliveryRow[]>(`${SELECT} where k."user_id" = ? and d."id" = ?`, [userId, id]);
   if (!row) return { kind: 'not_found' };
   if (!updated.length) return { kind: 'waiting' };

@@ -1,5 +1,5 @@
 // At submission: the callback address is checked and the token that will sign it is found; once the task
-// is queued its delivery is recorded for the dispatcher.
+// is queued its deliveries are recorded (their jobs are sent when their events happen).
 import type { CALLBACK_EVENTS } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { FetchImageOptions } from '../../../net/fetch-image.ts';
@@ -39,7 +39,7 @@ export async function checkCallbackTarget(
   return { apiTokenId: token.id };
 }
 
-/** Records one delivery per chosen event of a queued task; the dispatcher sends each once its event has happened. */
+/** Records one delivery per chosen event of a queued task; each is queued when its event happens (delivery-jobs.ts). */
 export async function recordCallback(
   em: SqlEntityManager,
   taskId: string,

@@ -4,8 +4,8 @@ import { ImageTask } from '../../studio/image-task.entity.ts';
 import { ApiToken } from '../../tokens/api-token.entity.ts';
 
 /**
- * One callback of one task event (started, completed, failed): recorded at submission, sent by the dispatcher once
- * the event has happened, retried with backoff; `skipped` when the task ended the other way. Its id is the
+ * One callback of one task event (started, completed, failed): recorded at submission, sent by a pg-boss job queued
+ * when the event happens, retried with backoff; `skipped` when the task ended the other way. Its id is the
  * `webhook-id` of every attempt (receivers dedupe on it).
  */
 export const WebhookDelivery = defineEntity({
@@ -28,10 +28,8 @@ export const WebhookDelivery = defineEntity({
     statusCode: p.integer().nullable(),
     /** Why the last attempt failed. */
     error: p.text().nullable(),
-    /** When to try next (first: as soon as the task has ended). */
+    /** When the next attempt's job is due (first: when the row is recorded). */
     nextAttemptAt: p.datetime().index(),
-    /** A dispatcher holds the row until then. */
-    leaseUntil: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     deliveredAt: p.datetime().nullable(),
   },

@@ -3,7 +3,6 @@ import type { createCreemCheckout, receiveCreemWebhook, verifyCreemReturn } from
 import type { HandlersFor } from '../../../http/bind.ts';
 import type { AppContext } from '../../../http/context.ts';
 import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
-import { notifyPurchaseCompleted } from '../notifications/purchase-notification.ts';
 import { presentPaymentOrder } from '../orders/presenter.ts';
 import { isCardPaymentAvailable, isSandboxPayment } from '../pricing.service.ts';
 import { paymentMethodUnavailable } from '../problems.ts';
@@ -36,24 +35,22 @@ export const creemHandlers = {
     // Payments already under way are honoured while card payment is switched off, as long as the secret is set.
     const secret = creemWebhookSecret(await new AdminSettingsRepository(ctx.state.em).get());
     if (!secret) throw paymentMethodUnavailable('Card payment');
-    const { ack, granted } = await handleCreemWebhook(ctx.state.em, ctx.services.logger, {
+    const { ack } = await handleCreemWebhook(ctx.state.em, ctx.services.logger, {
       rawBody: ctx.request.rawBody,
       signature: ctx.get('creem-signature') || undefined,
       secret,
     });
-    if (granted) await notifyPurchaseCompleted(ctx.services, granted);
     return { status: 200, body: ack };
   },
 
   async verifyCreemReturn(ctx) {
     const connection = creemConnection(await new AdminSettingsRepository(ctx.state.em).get(), ctx.services.config, ctx.state.em);
     if (!connection) throw paymentMethodUnavailable('Card payment');
-    const { order, granted } = await verifyReturn(ctx.state.em, ctx.services.logger, {
+    const { order } = await verifyReturn(ctx.state.em, ctx.services.logger, {
       userId: callerId(ctx),
       querystring: ctx.querystring,
       connection,
     });
-    if (granted) await notifyPurchaseCompleted(ctx.services, order);
     return { status: 200, body: presentPaymentOrder(order) };
   },
 } satisfies HandlersFor<[typeof createCreemCheckout, typeof receiveCreemWebhook, typeof verifyCreemReturn]>;

@@ -1,26 +1,23 @@
-// Tells the operator about a completed purchase, after the grant committed. Never fails the caller.
-import type { AppServices } from '../../../http/context.ts';
+// Tells the operator about a completed purchase: queued by the settlement's own transaction (see
+// `markPaidAndGrant`), so a granted order always has its alert and a rolled-back one never does.
+import type { SqlEntityManager } from '@mikro-orm/sql';
 import { User } from '../../users/user.entity.ts';
 import { minorUnitsToPrice } from '../money.ts';
 import type { Order } from '../orders/order.entity.ts';
-import { notifyOperator } from './operator-notifier.ts';
+import { queueOperatorAlert } from './operator-notifier.ts';
 
-/** Queues a `purchase.completed` message for a freshly granted order (errors are logged, not thrown). */
-export async function notifyPurchaseCompleted(services: Pick<AppServices, 'orm' | 'config' | 'logger'>, order: Order): Promise<void> {
-  try {
-    const user = await services.orm.em.fork().findOne(User, { id: order.user.id });
-    notifyOperator(services, {
-      type: 'purchase.completed',
-      username: user?.username ?? order.user.id,
-      email: user?.email ?? null,
-      credits: order.credits,
-      amount: minorUnitsToPrice(order.amountMinor),
-      currency: order.currency,
-      provider: order.provider,
-      orderId: order.id,
-      packageName: order.packageName,
-    });
-  } catch (error) {
-    services.logger.warn({ err: error, orderId: order.id }, 'could not queue the purchase notification');
-  }
+/** Queues a `purchase.completed` alert for an order granted in `tx`'s transaction. */
+export async function queuePurchaseCompleted(tx: SqlEntityManager, order: Order): Promise<void> {
+  const user = await tx.findOne(User, { id: order.user.id });
+  await queueOperatorAlert(tx, {
+    type: 'purchase.completed',
+    username: user?.username ?? order.user.id,
+    email: user?.email ?? null,
+    credits: order.credits,
+    amount: minorUnitsToPrice(order.amountMinor),
+    currency: order.currency,
+    provider: order.provider,
+    orderId: order.id,
+    packageName: order.packageName,
+  });
 }

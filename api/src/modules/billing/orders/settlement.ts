@@ -3,6 +3,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { applyLedgerEntry } from '../../ledger/ledger.service.ts';
+import { queuePurchaseCompleted } from '../notifications/purchase-notification.ts';
 import { Order } from './order.entity.ts';
 
 /** Loads an order with a row lock held until the transaction ends (null when there is none). */
@@ -42,6 +43,8 @@ export async function markPaidAndGrant(
   if (refs.creemOrderId) order.creemOrderId = refs.creemOrderId;
   if (refs.paypalCaptureId) order.paypalCaptureId = refs.paypalCaptureId;
   await tx.flush();
+  // The operator's alert is written by this transaction too (a pg-boss job): no grant without it.
+  if (result.applied) await queuePurchaseCompleted(tx, order);
   return result.applied;
 }
 

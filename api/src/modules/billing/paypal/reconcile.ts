@@ -5,7 +5,6 @@ import type { Logger } from 'pino';
 import { HttpProblem } from '../../../errors.ts';
 import type { AppServices } from '../../../http/context.ts';
 import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
-import { notifyPurchaseCompleted } from '../notifications/purchase-notification.ts';
 import { Order } from '../orders/order.entity.ts';
 import { capturePayPalPayment } from './capture.service.ts';
 import { paypalClientFor } from './paypal-client.ts';
@@ -60,7 +59,6 @@ export async function reconcilePayPalOrders(
       });
       if (settled.granted) {
         granted++;
-        await notifyPurchaseCompleted(services, settled.order);
       }
     } catch (error) {
       logOutcome(services.logger, order.id, error);

@@ -3,7 +3,6 @@ import type { capturePayPalOrder, createPayPalOrder, getPayPalEnvironment, getPa
 import type { HandlersFor } from '../../../http/bind.ts';
 import type { AppContext } from '../../../http/context.ts';
 import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
-import { notifyPurchaseCompleted } from '../notifications/purchase-notification.ts';
 import { presentPaymentOrder } from '../orders/presenter.ts';
 import { isPaypalAvailable } from '../pricing.service.ts';
 import { paymentMethodUnavailable, providerFailed } from '../problems.ts';
@@ -55,12 +54,11 @@ export const paypalHandlers = {
     const settings = await new AdminSettingsRepository(ctx.state.em).get();
     const client = paypalClientFor(settings, ctx.services.config, ctx.services.logger);
     if (!client) throw paymentMethodUnavailable('PayPal');
-    const { order, granted } = await capturePayPalPayment(ctx.state.em, ctx.services.logger, {
+    const { order } = await capturePayPalPayment(ctx.state.em, ctx.services.logger, {
       userId: callerId(ctx),
       paypalOrderId: params.orderId,
       client,
     });
-    if (granted) await notifyPurchaseCompleted(ctx.services, order);
     return { status: 200, body: presentPaymentOrder(order) };
   },
 } satisfies HandlersFor<[typeof getPayPalEnvironment, typeof getPayPalSetup, typeof createPayPalOrder, typeof capturePayPalOrder]>;

@@ -6,7 +6,6 @@ import type { AppContext } from '../../../http/context.ts';
 import { escapeHtml, htmlPage } from '../../../http/html-page.ts';
 import { assertSameSiteRequest } from '../../auth/csrf.ts';
 import { minorUnitsToPrice } from '../money.ts';
-import { notifyPurchaseCompleted } from '../notifications/purchase-notification.ts';
 import { approveSandboxCheckout, buyersCheckout, cancelSandboxCheckout } from './approve.service.ts';
 
 /** The signed-in buyer; the sandbox must be on (404 otherwise, as if the page did not exist). */
@@ -46,8 +45,7 @@ ${decided}
     assertSameSiteRequest(ctx);
     const { services } = ctx;
     const decision = { checkoutId: ctx.params.id ?? '', userId, secretKey: services.config.secretKey };
-    const { redirectUrl, granted } = await approveSandboxCheckout(ctx.state.em, services.logger, decision);
-    if (granted) await notifyPurchaseCompleted(services, granted);
+    const { redirectUrl } = await approveSandboxCheckout(ctx.state.em, services.logger, decision);
     ctx.status = 303;
     ctx.redirect(redirectUrl);
   });

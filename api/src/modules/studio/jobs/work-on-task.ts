@@ -1,7 +1,8 @@
-// One step of a task's life, as the job runner (or a provider callback) performs it:
-//   pending    -> submit to a provider -> generating
+// One step of a task's life, as a pg-boss step job (task-queue.ts) performs it:
+//   pending    -> submit to a provider -> generating (and the first check is sent)
 //   generating -> ask the provider -> completed (results stored) | failed (refunded) | look again later
-// Every step ends with a guarded transition (task-state.ts), so racing paths are harmless.
+// Every step ends with a guarded transition (task-state.ts), so racing paths are harmless; "later" is the
+// next step job, sent with its delay in the same transaction.
 import { LIMITS } from '@app/contract/constants';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
@@ -9,6 +10,7 @@ import type { StudioConfig } from '../../../config.studio.ts';
 import type { Orm } from '../../../db/orm.ts';
 import { rehostResultImage } from '../../../images/store.ts';
 import type { FetchImageOptions } from '../../../net/fetch-image.ts';
+import { KieAccountsBusyError } from '../../../providers/image/kie/accounts.ts';
 import { isImageProviderError } from '../../../providers/image/provider.ts';
 import type { FileStorage } from '../../../storage/storage.ts';
 import { KieApiRepository } from '../../providers/kie-api.repository.ts';
@@ -16,8 +18,9 @@ import { AdminSettingsRepository } from '../../settings/admin-settings.repositor
 import type { StudioEvents } from '../events.ts';
 import { ImageTask } from '../image-task.entity.ts';
 import type { ProviderGateway } from '../provider-gateway.ts';
-import { completeTask, type FailureOutcome, failTask, markSubmitted, scheduleNextCheck } from '../task-state.ts';
+import { type AfterTransition, completeTask, type FailureOutcome, failTask, markSubmitted, recordAttempt } from '../task-state.ts';
 import { nextCheckDelay } from './backoff.ts';
+import type { TaskQueue } from './task-queue.ts';
 
 /** A submit failing with a passing error (rate limit, outage) is tried this often before the task fails. */
 export const MAX_RETRIES = 5;
@@ -40,6 +43,24 @@ export interface TaskWorkDeps {
   fetchOptions: FetchImageOptions;
   /** The callback URL sent to KIE, if any (admin setting, else this server's public URL). */
   callbackUrl: (em: SqlEntityManager) => Promise<string | undefined>;
+  /** Sends a task's next step job. */
+  steps: Pick<TaskQueue, 'next'>;
+  /** Follows every transition in its transaction (callback deliveries, operator alerts). */
+  afterTransition: AfterTransition;
+}
+
+/**
+ * Counts one more look and sends the next step after the backoff (never after the time limit), in one
+ * transaction. `countAttempt: false` waits without using up a retry (every KIE account busy).
+ */
+async function lookAgain(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask, countAttempt = true): Promise<void> {
+  const attempts = countAttempt ? task.attempts + 1 : task.attempts;
+  const delay = countAttempt ? nextCheckDelay(attempts, deps.config.pollMinMs, deps.config.pollMaxMs) : deps.config.pollMinMs;
+  await em.transactional(async (tx) => {
+    if (await recordAttempt(tx, task.id, attempts)) {
+      await deps.steps.next(tx, task.id, Math.min(delay, task.deadlineAt.getTime() - Date.now()));
+    }
+  });
 }
 
 /** The KIE callback address: the admin setting `callbackUrl` (a bare origin gets our path), else `PUBLIC_URL`. */
@@ -61,9 +82,13 @@ function errorText(error: unknown): string {
  * Fails and refunds a task (guarded, exactly once) and, when this call failed it, tells the listeners.
  * Says whether this call failed the task and how many credits it refunded.
  */
-export async function failAndRefund(deps: Pick<TaskWorkDeps, 'orm' | 'events'>, id: string, message: string): Promise<FailureOutcome> {
+export async function failAndRefund(
+  deps: Pick<TaskWorkDeps, 'orm' | 'events' | 'afterTransition'>,
+  id: string,
+  message: string,
+): Promise<FailureOutcome> {
   const em = deps.orm.em.fork();
-  const outcome = await failTask(em, id, message);
+  const outcome = await failTask(em, id, message, deps.afterTransition);
   if (outcome.failed) {
     const task = await em.findOne(ImageTask, { id }, { refresh: true });
     if (task) {
@@ -100,19 +125,23 @@ async function submitStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageT
         });
       }
     }
-    await markSubmitted(em, task.id, {
-      provider: accepted.provider,
-      providerTaskId: accepted.providerTaskId,
-      kieApiId: accepted.account?.id ?? null,
-      checkInMs: deps.config.pollMinMs,
+    await em.transactional(async (tx) => {
+      const moved = await markSubmitted(tx, task.id, {
+        provider: accepted.provider,
+        providerTaskId: accepted.providerTaskId,
+        kieApiId: accepted.account?.id ?? null,
+      });
+      if (!moved) return;
+      await deps.steps.next(tx, task.id, deps.config.pollMinMs);
+      await deps.afterTransition(tx, { id: task.id, event: 'started' });
     });
   } catch (error) {
     if (!isImageProviderError(error)) throw error;
-    const attempts = task.attempts + 1;
-    if (error.retryable && attempts < MAX_RETRIES) {
+    // Every account runs as many tasks as it may: wait for a free place without using up a retry.
+    if (error instanceof KieAccountsBusyError) return lookAgain(deps, em, task, false);
+    if (error.retryable && task.attempts + 1 < MAX_RETRIES) {
       deps.logger.warn({ taskId: task.taskId, err: error }, 'submit failed; retrying later');
-      await scheduleNextCheck(em, task.id, nextCheckDelay(attempts, deps.config.pollMinMs, deps.config.pollMaxMs), attempts);
-      return;
+      return lookAgain(deps, em, task);
     }
     deps.logger.warn({ taskId: task.taskId, err: error }, 'submit failed; failing the task');
     await failAndRefund(deps, task.id, error.kind === 'unavailable' && !error.httpStatus ? MESSAGES.noProvider : errorText(error));
@@ -134,10 +163,6 @@ export async function storeResults(
 }
 
 async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask): Promise<void> {
-  const lookAgain = () => {
-    const attempts = task.attempts + 1;
-    return scheduleNextCheck(em, task.id, nextCheckDelay(attempts, deps.config.pollMinMs, deps.config.pollMaxMs), attempts);
-  };
   let status: Awaited<ReturnType<ProviderGateway['status']>>;
   try {
     status = await deps.gateway.status(em, task);
@@ -147,26 +172,27 @@ async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTa
     // A passing outage upstream: keep asking until the time limit ends the task.
     if (error.retryable) {
       deps.logger.warn({ taskId: task.taskId, err: error }, 'status check failed; retrying later');
-      return lookAgain();
+      return lookAgain(deps, em, task);
     }
     return void (await failAndRefund(deps, task.id, errorText(error)));
   }
   if (status.state === 'fail') return void (await failAndRefund(deps, task.id, status.failMessage || MESSAGES.failed));
-  if (status.state !== 'success') return lookAgain();
+  if (status.state !== 'success') return lookAgain(deps, em, task);
   let results: { urls: string[]; thumbnailUrl: string | null };
   try {
     results = await storeResults(deps, task, status.resultUrls ?? []);
   } catch (error) {
     // Retried until the time limit (the provider keeps its files for days), which then fails and refunds the task.
     deps.logger.warn({ taskId: task.taskId, err: error }, 'storing the result failed; retrying later');
-    return lookAgain();
+    return lookAgain(deps, em, task);
   }
-  await completeTask(em, task.id, { resultUrls: results.urls, thumbnailUrl: results.thumbnailUrl });
+  await completeTask(em, task.id, { resultUrls: results.urls, thumbnailUrl: results.thumbnailUrl }, deps.afterTransition);
 }
 
 /**
- * Moves one task a step forward. Safe to run concurrently for the same task (runner, callback, restart):
- * only one transition wins. Errors that are not the provider's are logged and the task is looked at again later.
+ * Moves one task a step forward. Safe to run concurrently for the same task (a step job, the time limit, an
+ * admin): only one transition wins. Errors that are not the provider's are logged and thrown, so pg-boss
+ * retries the step.
  */
 export async function workOnTask(deps: TaskWorkDeps, id: string): Promise<void> {
   const em = deps.orm.em.fork();
@@ -181,12 +207,12 @@ export async function workOnTask(deps: TaskWorkDeps, id: string): Promise<void> 
     else await checkStep(deps, em, task);
   } catch (error) {
     deps.logger.error({ taskId: task.taskId, err: error }, 'task step failed unexpectedly');
-    await scheduleNextCheck(em, task.id, deps.config.pollMaxMs, task.attempts + 1).catch(() => undefined);
+    throw error;
   }
 }
 
-/** Fails and refunds every in-flight task past its time limit, leased or not. Returns how many this call failed. */
-export async function expireOverdueTasks(deps: Pick<TaskWorkDeps, 'orm' | 'events'>): Promise<number> {
+/** Fails and refunds every in-flight task past its time limit, whatever its jobs are doing. Returns how many this call failed. */
+export async function expireOverdueTasks(deps: Pick<TaskWorkDeps, 'orm' | 'events' | 'afterTransition'>): Promise<number> {
   const em = deps.orm.em.fork();
   const rows = await em.execute<{ id: string }[]>(
     `select "id" from "image_tasks" where "status" in ('pending', 'generating') and "deadline_at" <= now() limit 100`,

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import type { StudioConfig } from '../../../config.studio.ts';
 import { type Config, loadConfig } from '../../../config.ts';
 import type { Orm } from '../../../db/orm.ts';
+import { type Jobs, openJobs } from '../../../jobs/boss.ts';
 import { applyLedgerEntry } from '../../ledger/ledger.service.ts';
 import { User } from '../../users/user.entity.ts';
 import { createUser } from '../../users/user.service.ts';
@@ -17,7 +18,7 @@ import { ImageTask } from '../image-task.entity.ts';
 import { createStudioRuntime, type StudioRuntime, type StudioRuntimeDeps } from '../runtime.ts';
 import { newTaskId } from '../task-id.ts';
 
-/** Studio settings for tests: instant sandbox, fast polling, a small lease; the runner is started by the test. */
+/** Studio settings for tests: instant sandbox, fast polling; the test starts the job workers. */
 export function testStudioConfig(filesDir: string, overrides: Partial<StudioConfig> = {}): StudioConfig {
   const base = loadConfig({ NODE_ENV: 'test' }).studio;
   return {
@@ -26,8 +27,6 @@ export function testStudioConfig(filesDir: string, overrides: Partial<StudioConf
     sandboxDelayMs: 0,
     pollMinMs: 50,
     pollMaxMs: 200,
-    jobIdleMs: 50,
-    jobLeaseMs: 5_000,
     ...overrides,
     kie: { ...base.kie, ...overrides.kie },
   };
@@ -35,15 +34,27 @@ export function testStudioConfig(filesDir: string, overrides: Partial<StudioConf
 
 export interface RuntimeHandle {
   runtime: StudioRuntime;
+  /** Its own pg-boss instance (a process of its own, as far as the jobs are concerned). */
+  jobs: Jobs;
   filesDir: string;
-  /** Stops the runtime and removes its files folder. */
+  /** Stops the jobs and the runtime and removes its files folder. */
   close(): Promise<void>;
 }
 
-/** A runtime (not started) on `orm` with a fresh files folder. */
+/**
+ * A runtime on `orm` with a fresh files folder and its queues declared; `runtime.start()` runs its workers
+ * (`workers: false` makes a process that only sends).
+ */
 export async function openRuntime(
   orm: Orm,
-  options: { studio?: Partial<StudioConfig>; config?: Partial<Config>; filesDir?: string } & Pick<StudioRuntimeDeps, 'kieFor'> = {},
+  options: {
+    studio?: Partial<StudioConfig>;
+    config?: Partial<Config>;
+    filesDir?: string;
+    workers?: boolean;
+    /** pg-boss hands back expired jobs this often (default 60 s). */
+    superviseIntervalSeconds?: number;
+  } & Pick<StudioRuntimeDeps, 'kieFor'> = {},
 ): Promise<RuntimeHandle> {
   const filesDir = options.filesDir ?? (await mkdtemp(join(tmpdir(), 'studio-files-')));
   const config: Config = {
@@ -51,18 +62,22 @@ export async function openRuntime(
     ...options.config,
     studio: testStudioConfig(filesDir, options.studio),
   };
-  const runtime = createStudioRuntime({
-    config,
-    orm,
-    logger: pino({ level: 'silent' }),
-    publicUrl: 'http://studio.test',
-    kieFor: options.kieFor,
+  const logger = pino({ level: 'silent' });
+  const jobs = await openJobs(orm, {
+    logger,
+    runWorkers: options.workers ?? true,
+    superviseIntervalSeconds: options.superviseIntervalSeconds,
   });
+  const runtime = createStudioRuntime({ config, orm, logger, publicUrl: 'http://studio.test', kieFor: options.kieFor, jobs });
+  await runtime.tasks.define();
+  let closing: Promise<void> | undefined;
   return {
     runtime,
+    jobs,
     filesDir,
     close: async () => {
-      await runtime.stop(5_000);
+      closing ??= jobs.stop(5_000).then(() => runtime.stop());
+      await closing;
       if (!options.filesDir) await rm(filesDir, { recursive: true, force: true });
     },
   };
@@ -118,9 +133,6 @@ export async function insertTask(orm: Orm, userId: string, overrides: Partial<Im
     kieApi: null,
     sourceTaskId: null,
     completedAt: new Date(),
-    nextCheckAt: null,
-    leaseUntil: null,
-    leaseOwner: null,
     deadlineAt: new Date(),
     ...overrides,
   });

@@ -52,6 +52,8 @@ export interface SubmitWithFailoverInput {
   costFor?: (account: KieAccount, job: ImageJob) => number;
   /** Told about every account that failed (auth errors deserve an admin alert, 402 a "low credits" mark). */
   onAccountError?: (account: KieAccount, error: ImageProviderError) => void | Promise<void>;
+  /** Takes a place on the account before submitting (a cap on its tasks at once); false passes it over. */
+  reserve?: (account: KieAccount) => Promise<boolean>;
 }
 
 export interface SubmitWithFailoverResult {
@@ -64,6 +66,14 @@ export interface SubmitWithFailoverResult {
 }
 
 export type KieAccountsExhaustedReason = 'no_accounts' | 'no_credits' | 'all_failed';
+
+/** Every account that could take the job is running as many tasks as it may: wait for a free place. */
+export class KieAccountsBusyError extends ImageProviderError {
+  constructor() {
+    super({ kind: 'rate_limited', message: 'Every KIE account is running as many tasks as it may.', retryable: true, provider: 'kie' });
+    this.name = 'KieAccountsBusyError';
+  }
+}
 
 /** No account could take the job; `attempts` lists what each tried account answered. */
 export class KieAccountsExhaustedError extends ImageProviderError {
@@ -129,7 +139,12 @@ export async function submitWithFailover(input: SubmitWithFailoverInput): Promis
   if (candidates.length === 0) throw new KieAccountsExhaustedError('no_credits', []);
 
   const failures: AccountAttempt[] = [];
+  let full = 0;
   for (const account of candidates) {
+    if (input.reserve && !(await input.reserve(account))) {
+      full += 1;
+      continue;
+    }
     try {
       const { providerTaskId } = await input.providerFor(account).submit(input.job, input.submitOptions);
       return { account, providerTaskId, cost: costFor(account, input.job), failures };
@@ -140,6 +155,7 @@ export async function submitWithFailover(input: SubmitWithFailoverInput): Promis
       failures.push({ accountId: account.id, kind: error.kind, message: error.message, httpStatus: error.httpStatus });
     }
   }
+  if (failures.length === 0 && full > 0) throw new KieAccountsBusyError();
   throw new KieAccountsExhaustedError('all_failed', failures);
 }
 

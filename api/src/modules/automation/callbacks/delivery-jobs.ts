@@ -1,0 +1,173 @@
+// Sends automation callbacks as pg-boss jobs. A delivery's job is sent in the transaction of the task
+// transition that makes its event happen (started, completed, failed), so it exists exactly when the event
+// does; each failed attempt sends the next one after today's schedule (`retryMs`: 10 s, 1 min, 5 min,
+// 30 min, 2 h), and the last failure is recorded on the row. The `stately` policy keyed by delivery id keeps
+// one attempt queued per delivery.
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { Logger } from 'pino';
+import type { Orm } from '../../../db/orm.ts';
+import type { Jobs } from '../../../jobs/boss.ts';
+import type { FetchImageOptions } from '../../../net/fetch-image.ts';
+import { GuardedFetchError, guardedFetch } from '../../../net/guarded-fetch.ts';
+import { ImageTask } from '../../studio/index.ts';
+import type { TaskTransition } from '../../studio/task-state.ts';
+import { ApiToken } from '../../tokens/api-token.entity.ts';
+import { presentAutomationStatus } from '../status.presenter.ts';
+import { signWebhook } from './signature.ts';
+
+export const CALLBACK_QUEUE = 'automation-callback';
+export const STRANDED_CALLBACKS_SCHEDULE = 'sweep-stranded-callbacks';
+
+export interface CallbackDeliveriesOptions {
+  orm: Orm;
+  logger: Logger;
+  /** The studio's guarded-fetch options with the operator's allowed networks. */
+  fetchOptions: FetchImageOptions;
+  /** Waits before each retry; attempts = 1 + its length. */
+  retryMs: number[];
+}
+
+const SEND_TIMEOUT_MS = 10_000;
+
+/** When each event has happened: the provider took the task (started), or the task ended that way. */
+const EVENT_HAPPENED = `((d."event" = 'started' and t."status" <> 'pending') or (d."event" = t."status"))`;
+
+// The services of a running server (see server.ts).
+declare module '../../../http/context.ts' {
+  interface AppServices {
+    callbacks?: CallbackDeliveries;
+  }
+}
+
+export class CallbackDeliveries {
+  readonly #jobs: Jobs;
+  readonly #options: CallbackDeliveriesOptions;
+
+  constructor(jobs: Jobs, options: CallbackDeliveriesOptions) {
+    this.#jobs = jobs;
+    this.#options = options;
+  }
+
+  /** Declares the queue and, where this process runs workers, sends deliveries; re-sends stranded ones. */
+  async start(): Promise<void> {
+    // An unexpected error (the database) is retried by pg-boss; the receiver's failures follow `retryMs`.
+    await this.#jobs.define(CALLBACK_QUEUE, { policy: 'stately', notify: true, expireInSeconds: 60, retryLimit: 3, retryDelay: 5 });
+    await this.#jobs.work<{ id: string }>(CALLBACK_QUEUE, { pollingIntervalSeconds: 0.5, localConcurrency: 2 }, (job) =>
+      this.attempt(job.data.id),
+    );
+    await this.#jobs.every(STRANDED_CALLBACKS_SCHEDULE, '*/5 * * * *', () => this.resendStranded(this.#options.orm.em.fork()));
+  }
+
+  /** Queues one attempt of a delivery in `delayMs`, in `em`'s transaction. */
+  async send(em: SqlEntityManager, id: string, delayMs = 0): Promise<void> {
+    await this.#jobs.send(CALLBACK_QUEUE, { id }, { singletonKey: id, startAfter: new Date(Date.now() + delayMs) }, em);
+  }
+
+  /**
+   * Follows a task transition inside its transaction: deliveries whose event can no longer happen are marked
+   * `skipped` (a `completed` one for a failed task and the other way round; `started` for a task that failed
+   * before any provider took it), and those of the event that just happened are queued.
+   */
+  readonly afterTransition = async (tx: SqlEntityManager, { id, event }: TaskTransition): Promise<void> => {
+    if (event !== 'started') {
+      await tx.execute(
+        `update "webhook_deliveries" d set "state" = 'skipped' from "image_tasks" t
+          where t."id" = d."task_id" and d."task_id" = ? and d."state" = 'waiting' and d."attempt" = 0
+            and ((d."event" = 'completed' and t."status" = 'failed') or (d."event" = 'failed' and t."status" = 'completed')
+              or (d."event" = 'started' and t."status" = 'failed' and t."provider_task_id" is null))`,
+        [id],
+      );
+    }
+    const due = await tx.execute<{ id: string }[]>(
+      `select "id" from "webhook_deliveries" where "task_id" = ? and "event" = ? and "state" = 'waiting' and "attempt" = 0`,
+      [id, event],
+    );
+    for (const row of due) await this.send(tx, row.id);
+  };
+
+  /**
+   * Queues the waiting deliveries whose event has happened but that have no job (rows from before the jobs,
+   * or a job lost to a bug). Returns how many.
+   */
+  async resendStranded(em: SqlEntityManager): Promise<number> {
+    const rows = await em.execute<{ id: string; task_id: string; event: TaskTransition['event'] }[]>(
+      `select d."id", d."task_id", d."event" from "webhook_deliveries" d join "image_tasks" t on t."id" = d."task_id"
+        where d."state" = 'waiting' and d."next_attempt_at" < now() - interval '1 minute' and ${EVENT_HAPPENED}
+          and not exists (select 1 from "pgboss"."job" j
+                           where j."name" = ? and j."singleton_key" = d."id"::text and j."state" in ('created', 'retry', 'active'))
+        limit 500`,
+      [CALLBACK_QUEUE],
+    );
+    for (const row of rows) await this.send(em, row.id);
+    return rows.length;
+  }
+
+  /** One attempt of a delivery: signs and POSTs the task's status, records the outcome, queues the retry. */
+  async attempt(id: string): Promise<void> {
+    const em = this.#options.orm.em.fork();
+    const [row] = await em.execute<{ task_id: string; api_token_id: string; url: string; attempt: number; event: string; state: string }[]>(
+      'select "task_id", "api_token_id", "url", "attempt", "event", "state" from "webhook_deliveries" where "id" = ?',
+      [id],
+    );
+    if (row?.state !== 'waiting') return;
+    const task = await em.findOne(ImageTask, { id: row.task_id });
+    const token = await em.findOne(ApiToken, { id: row.api_token_id });
+    if (!task || !token?.signingSecret) {
+      await this.#record(em, id, row.attempt + 1, { state: 'failed', statusCode: null, error: 'The task or the token no longer exists.' });
+      return;
+    }
+    const body = JSON.stringify(presentAutomationStatus(task));
+    const headers = {
+      'content-type': 'application/json',
+      // Which moment this is (the body is the task's status now, which may already be further along).
+      'webhook-event': row.event,
+      ...signWebhook(token.signingSecret, id, Math.floor(Date.now() / 1000), body),
+    };
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await guardedFetch(row.url, {
+        ...this.#options.fetchOptions,
+        method: 'POST',
+        body,
+        headers,
+        timeoutMs: SEND_TIMEOUT_MS,
+        maxBytes: 64 * 1024,
+      });
+      statusCode = response.status;
+      if (statusCode < 200 || statusCode > 299) error = `The receiver answered ${statusCode}.`;
+    } catch (cause) {
+      if (!(cause instanceof GuardedFetchError)) throw cause;
+      statusCode = cause.status ?? null;
+      error = cause.message;
+    }
+    const attempt = row.attempt + 1;
+    if (!error) {
+      await this.#record(em, id, attempt, { state: 'delivered', statusCode, error: null, deliveredAt: new Date() });
+      return;
+    }
+    const wait = this.#options.retryMs[attempt - 1];
+    if (wait === undefined) {
+      this.#options.logger.warn({ delivery: id, statusCode, error }, 'automation callback failed for good');
+      await this.#record(em, id, attempt, { state: 'failed', statusCode, error });
+      return;
+    }
+    await em.transactional(async (tx) => {
+      await this.#record(tx, id, attempt, { state: 'waiting', statusCode, error, nextAttemptAt: new Date(Date.now() + wait) });
+      await this.send(tx, id, wait);
+    });
+  }
+
+  async #record(
+    em: SqlEntityManager,
+    id: string,
+    attempt: number,
+    outcome: { state: string; statusCode: number | null; error: string | null; nextAttemptAt?: Date; deliveredAt?: Date },
+  ): Promise<void> {
+    await em.execute(
+      `update "webhook_deliveries" set "state" = ?, "attempt" = ?, "status_code" = ?, "error" = ?,
+         "next_attempt_at" = coalesce(?, "next_attempt_at"), "delivered_at" = ? where "id" = ?`,
+      [outcome.state, attempt, outcome.statusCode, outcome.error, outcome.nextAttemptAt ?? null, outcome.deliveredAt ?? null, id],
+    );
+  }
+}

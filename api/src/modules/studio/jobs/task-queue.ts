@@ -1,0 +1,116 @@
+// A task's provider work as pg-boss jobs. Each step (submit, or one status check) is a job `{ id }` on one
+// queue; a step that leaves the task running sends the next one with `startAfter` (the backoff), inside the
+// same transaction as its change. The `stately` policy keyed by task id keeps at most one step queued and one
+// running per task, so replayed callbacks cannot pile up work and two workers never work on one task.
+// A job whose worker died is handed back when it expires (pg-boss), and a schedule re-sends a step for any
+// in-flight task left without one (after an upgrade, or a job lost to a bug).
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { Logger } from 'pino';
+import type { Jobs } from '../../../jobs/boss.ts';
+import type { ProviderName } from '../image-task.entity.ts';
+import type { ImageTaskRepository } from '../image-task.repository.ts';
+
+export const TASK_STEP_QUEUE = 'studio-task-step';
+export const PROVIDER_CALLBACK_QUEUE = 'studio-provider-callback';
+export const STRANDED_TASKS_SCHEDULE = 'sweep-stranded-tasks';
+
+/** A step's worker may take this long (a submit, a download of the result) before pg-boss hands the job back. */
+const STEP_EXPIRE_SECONDS = 120;
+/** A callback naming a task we do not know yet (KIE may call before the submit recorded its id) is looked up again. */
+const CALLBACK_RETRIES = { retryLimit: 3, retryDelay: 1, retryBackoff: true } as const;
+
+export interface TaskQueueOptions {
+  logger: Logger;
+  /** Steps one process works on at once. */
+  concurrency: number;
+  /** Workers look for due steps this often (a step is due when its `startAfter` passes). */
+  pollMs: number;
+}
+
+interface StepData {
+  id: string;
+}
+interface CallbackData {
+  provider: ProviderName;
+  providerTaskId: string;
+}
+
+export class TaskQueue {
+  readonly #jobs: Jobs;
+  readonly #options: TaskQueueOptions;
+  #defined?: Promise<void>;
+
+  constructor(jobs: Jobs, options: TaskQueueOptions) {
+    this.#jobs = jobs;
+    this.#options = options;
+  }
+
+  /** Creates the queues (idempotent; every process that sends declares them). */
+  define(): Promise<void> {
+    this.#defined ??= (async () => {
+      await this.#jobs.define(TASK_STEP_QUEUE, {
+        policy: 'stately',
+        notify: true,
+        expireInSeconds: STEP_EXPIRE_SECONDS,
+        // An unexpected error (not the provider's) is tried again a few times; the time limit ends the task anyway.
+        retryLimit: 5,
+        retryDelay: 2,
+        retryBackoff: true,
+      });
+      await this.#jobs.define(PROVIDER_CALLBACK_QUEUE, { notify: true, expireInSeconds: 60, ...CALLBACK_RETRIES });
+    })();
+    return this.#defined;
+  }
+
+  /**
+   * The task's next step in `delayMs`, written by `em`'s transaction when it is in one. A step already
+   * queued (an earlier callback) is kept: it runs sooner.
+   */
+  async next(em: SqlEntityManager, id: string, delayMs: number): Promise<void> {
+    await this.#jobs.send(TASK_STEP_QUEUE, { id }, { singletonKey: id, startAfter: new Date(Date.now() + Math.max(0, delayMs)) }, em);
+  }
+
+  /** A step now: the queued one is brought forward, or one is queued (at most one waits per task). */
+  async wake(id: string): Promise<void> {
+    await this.#jobs.boss.upsert(TASK_STEP_QUEUE, { id }, { singletonKey: id, startAfter: new Date() });
+  }
+
+  /** A provider said a task ended: the task is looked up (and retried by pg-boss while unknown), then woken. */
+  async providerCallback(provider: ProviderName, providerTaskId: string): Promise<void> {
+    await this.#jobs.send(PROVIDER_CALLBACK_QUEUE, { provider, providerTaskId }, {});
+  }
+
+  /** Registers the workers (a no-op in a process that only sends). */
+  async work(deps: { step: (id: string) => Promise<void>; find: () => ImageTaskRepository }): Promise<void> {
+    await this.define();
+    // Steps deferred with `startAfter` are found by polling: every second at most (every 0.5 s with fast checks).
+    const polling = { pollingIntervalSeconds: Math.min(1, Math.max(0.5, this.#options.pollMs / 1000)) };
+    await this.#jobs.work<StepData>(TASK_STEP_QUEUE, { ...polling, localConcurrency: this.#options.concurrency }, (job) =>
+      deps.step(job.data.id),
+    );
+    await this.#jobs.work<CallbackData>(PROVIDER_CALLBACK_QUEUE, polling, async (job) => {
+      const task = await deps.find().findByProviderTaskId(job.data.provider, job.data.providerTaskId);
+      // Thrown: pg-boss tries again after its retry delay, then gives up (a callback for a task not ours).
+      if (!task) throw new Error(`no task for ${job.data.provider} task ${job.data.providerTaskId} (yet)`);
+      if (task.status === 'pending' || task.status === 'generating') await this.wake(task.id);
+    });
+  }
+
+  /**
+   * Sends a step for every in-flight task that has none queued or running. Returns how many. A task younger
+   * than a minute is left alone: its first step was sent with it.
+   */
+  async resendStranded(em: SqlEntityManager): Promise<number> {
+    const rows = await em.execute<{ id: string }[]>(
+      `select t."id" from "image_tasks" t
+        where t."status" in ('pending', 'generating') and t."created_at" < now() - interval '1 minute'
+          and not exists (select 1 from "pgboss"."job" j
+                           where j."name" = ? and j."singleton_key" = t."id"::text and j."state" in ('created', 'retry', 'active'))
+        limit 500`,
+      [TASK_STEP_QUEUE],
+    );
+    for (const { id } of rows) await this.next(em, id, 0);
+    if (rows.length) this.#options.logger.warn({ tasks: rows.length }, 'in-flight tasks without a step job were sent one');
+    return rows.length;
+  }
+}
