@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, startTestServer, type TestServer } from '../../../test/index.ts';
 import { loadConfig } from '../../config.ts';
 import { startServer } from '../../server.ts';
-import { destroyUserSessions } from '../auth/session.service.ts';
+import { Session } from '../auth/session.entity.ts';
+import { destroyUserSessions, hashSessionId } from '../auth/session.service.ts';
 import { applyLedgerEntry } from '../ledger/ledger.service.ts';
 import { ImageTask } from '../studio/image-task.entity.ts';
+import { LiveHub } from './hub.ts';
 import { type EventClient, openEvents } from './testing.ts';
 
 type WithOrm = Pick<TestServer, 'orm'>;
@@ -174,6 +177,34 @@ describe('GET /api/events', () => {
       client.close();
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('LiveHub heartbeats', () => {
+  it('writes a comment line on every beat and keeps the session seen', async () => {
+    const server = await startTestServer();
+    const hub = await LiveHub.open(server.orm, { logger: pino({ level: 'silent' }), heartbeatMs: 30 });
+    try {
+      const user = await createUser(server);
+      const sid = (await signIn(server, user)).split('=')[1] ?? '';
+      const sessionHash = hashSessionId(sid);
+      const old = new Date(Date.now() - 3_600_000);
+      await server.orm.em.fork().nativeUpdate(Session, { idHash: sessionHash }, { lastSeenAt: old });
+      const out = await hub.open({ userId: user.id, sessionHash, expiresAt: new Date(Date.now() + 60_000) });
+      let text = '';
+      out.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      await expect.poll(() => text.split(': ping').length - 1, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+      await expect
+        .poll(async () => (await server.orm.em.fork().findOneOrFail(Session, { idHash: sessionHash })).lastSeenAt.getTime(), {
+          timeout: 5000,
+        })
+        .toBeGreaterThan(old.getTime());
+    } finally {
+      await hub.close();
+      await server.close();
     }
   });
 });
