@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
+import { createOrm } from '../../api/src/db/orm.ts';
 import { type EventClient, openEvents } from '../../api/src/modules/live/testing.ts';
 import { createTestDatabase } from '../../api/test/database.ts';
 
@@ -80,7 +80,7 @@ async function startApi(env: Record<string, string>): Promise<{ child: ChildProc
 async function run(browsers: number): Promise<Result> {
   const database = await createTestDatabase();
   const folder = await mkdtemp(join(tmpdir(), 'bench-streams-'));
-  const env: Record<string, string> = { DATA_DIR: folder, PUBLIC_URL: 'http://127.0.0.1' };
+  const env: Record<string, string> = { DATA_DIR: folder };
   if (database.target.kind === 'postgres') env.DATABASE_URL = database.target.url;
   const { child, url } = await startApi(env);
   const clients: EventClient[] = [];
@@ -88,28 +88,32 @@ async function run(browsers: number): Promise<Result> {
   try {
     // Users, sessions and one task each, straight into the database the API migrated.
     const sids = Array.from({ length: browsers }, () => randomBytes(32).toString('base64url'));
-    const db = database.target.kind === 'postgres' ? new pg.Client({ connectionString: database.target.url }) : undefined;
-    if (!db) throw new Error('set DATABASE_URL: the load script seeds through a second connection');
-    await db.connect();
+    if (database.target.kind !== 'postgres') throw new Error('set DATABASE_URL: the load script seeds through a second connection');
+    const orm = await createOrm(database.target);
+    const db = {
+      query: <T>(sql: string, params: unknown[] = []) => orm.em.fork().execute<T[]>(sql, params),
+      end: () => orm.close(true),
+    };
     const users = await db.query<{ id: string; n: number }>(
       `insert into "users" ("id", "username", "username_key", "password_hash", "credits", "created_at")
-       select gen_random_uuid(), 'bench_' || n, 'bench_' || n, 'x', 0, now() from generate_series(1, $1) as n
+       select gen_random_uuid(), 'bench_' || n, 'bench_' || n, 'x', 0, now() from generate_series(1, ?) as n
        returning "id", substring("username" from 7)::int as n`,
       [browsers],
     );
-    const ids = users.rows.sort((a, b) => a.n - b.n).map((row) => row.id);
+    const ids = users.sort((a, b) => a.n - b.n).map((row) => row.id);
     await db.query(
       `insert into "sessions" ("id_hash", "user_id", "created_at", "last_seen_at", "expires_at")
-       select h, u, now(), now(), now() + interval '1 day' from unnest($1::text[], $2::uuid[]) as t(h, u)`,
-      [sids.map((sid) => createHash('sha256').update(sid).digest('hex')), ids],
+       select h, u::uuid, now(), now(), now() + interval '1 day'
+         from unnest(string_to_array(?, ','), string_to_array(?, ',')) as t(h, u)`,
+      [sids.map((sid) => createHash('sha256').update(sid).digest('hex')).join(','), ids.join(',')],
     );
     const tasks = await db.query<{ id: string; user_id: string }>(
       `insert into "image_tasks" ("id", "user_id", "task_id", "prompt", "model", "aspect_ratio", "credits_used", "created_at", "updated_at", "deadline_at")
-       select gen_random_uuid(), u, 'tsk_bench' || md5(u::text), 'bench', 'nano_banana', '1:1', 2, now(), now(), now() + interval '1 day'
-         from unnest($1::uuid[]) as u returning "id", "user_id"`,
-      [ids],
+       select gen_random_uuid(), u::uuid, 'tsk_' || md5(u), 'bench', 'nano_banana', '1:1', 2, now(), now(), now() + interval '1 day'
+         from unnest(string_to_array(?, ',')) as u returning "id", "user_id"`,
+      [ids.join(',')],
     );
-    const taskOf = new Map(tasks.rows.map((row) => [row.user_id, row.id]));
+    const taskOf = new Map(tasks.map((row) => [row.user_id, row.id]));
     const polling = Math.round(browsers * pollShare);
     const before = await usage(child.pid ?? 0);
     for (let i = 0; i < browsers; i++) {
@@ -151,7 +155,7 @@ async function run(browsers: number): Promise<Result> {
       revision++;
       const key = `${task}:${revision}`;
       sent.set(key, performance.now());
-      void db.query(`update "image_tasks" set "error_message" = $2, "revision" = "revision" + 1 where "id" = $1`, [task, key]);
+      void db.query(`update "image_tasks" set "error_message" = ?, "revision" = "revision" + 1 where "id" = ?`, [key, task]);
     }
     await sleep(2000);
     const cpuEnd = await usage(child.pid ?? 0);
