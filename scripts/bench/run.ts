@@ -76,7 +76,8 @@ async function measureEvents(server: Awaited<ReturnType<typeof startTestServer>>
       }
     }),
   );
-  await stream.next((event) => event.data.includes(`"e${n - 1}"`), 5000).catch(() => undefined);
+  // Every change was committed above; wait for the last of their events (they arrive in commit order).
+  await stream.next(() => stream.events.length >= sent.size, 5000).catch(() => undefined);
   stream.close();
   const delays = stream.events
     .map((event) => {
