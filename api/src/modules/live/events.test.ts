@@ -111,6 +111,21 @@ describe('GET /api/events', () => {
     expect(bobStream.events.some((e) => e.data.includes(aliceTask) || e.event === 'balance')).toBe(false);
   });
 
+  it('sends an event too big for a notification whole (the listener reads it back)', async () => {
+    const user = await createUser(server);
+    const client = await stream(await signIn(server, user));
+    const task = await insertTask(server, user.id);
+    const urls = Array.from({ length: 4 }, (_, i) => `https://files.example.com/${String(i).repeat(2000)}.png`);
+    await server.orm.em
+      .fork()
+      .execute(`update "image_tasks" set "status" = 'completed', "result_urls" = array[?, ?, ?, ?]::text[] where "id" = ?`, [
+        ...urls,
+        task,
+      ]);
+    const event = await client.next(taskEvent(task, 'completed'));
+    expect(JSON.parse(event.data).resultUrls).toEqual(urls);
+  });
+
   it('resumes after a dropped connection with Last-Event-ID, missing nothing', async () => {
     const user = await createUser(server);
     const cookie = await signIn(server, user);
