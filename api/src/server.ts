@@ -15,6 +15,7 @@ import { wireOperatorAlerts } from './modules/admin/notifications/operator-alert
 import { CallbackDeliveries, callbackFetchOptions } from './modules/automation/index.ts';
 import { OperatorAlerts, useOperatorAlerts } from './modules/billing/index.ts';
 import { seeds, startHooks } from './modules/index.ts';
+import { LiveHub } from './modules/live/index.ts';
 import { createStudioRuntime, type StudioRuntime } from './modules/studio/runtime.ts';
 
 export interface StartOptions extends Pick<AppDeps, 'handlers' | 'routes' | 'resolvePrincipal'> {
@@ -37,6 +38,8 @@ export interface RunningServer {
   studio: StudioRuntime;
   /** Background jobs and schedules on pg-boss (workers run unless ROLE=web). */
   jobs: Jobs;
+  /** The open event streams of this process (`GET /api/events`). */
+  live: LiveHub;
   /** Graceful stop: no new connections, in-flight requests finish (up to the timeout), ORM closed. Idempotent. */
   close(): Promise<void>;
 }
@@ -56,6 +59,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const orm = await createOrm(database);
   let server: Server | undefined;
   let jobs: Jobs | undefined;
+  let live: LiveHub | undefined;
   try {
     const applied = await migrate(orm);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
@@ -72,6 +76,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       resolvePrincipal: options.resolvePrincipal,
     });
     app.context.services.jobs = jobs;
+    // Event streams: one LISTEN connection of this process fans the database's notifications out.
+    live = await LiveHub.open(orm, { logger });
+    app.context.services.live = live;
+    const openedLive = live;
     const listening = createServer(app.callback());
     // Problems' `type` is absolute: PUBLIC_URL, else the address we listen on.
     answerClientErrors(listening, () => config.publicUrl ?? publicOrigin(listening));
@@ -111,6 +119,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const close = () => {
       closing ??= (async () => {
         try {
+          // Open streams never end by themselves: end them first (clients reconnect elsewhere with Last-Event-ID).
+          await openedLive.close();
           const { forced } = await closeGracefully(listening, config.shutdownTimeoutMs);
           if (forced) logger.warn({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; open connections were cut');
         } finally {
@@ -125,9 +135,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       })();
       return closing;
     };
-    return { url: publicOrigin(listening), app, server: listening, orm, logger, studio, jobs: openedJobs, close };
+    return { url: publicOrigin(listening), app, server: listening, orm, logger, studio, jobs: openedJobs, live: openedLive, close };
   } catch (error) {
     server?.close();
+    await live?.close();
     await jobs?.stop(0);
     await orm.close(true);
     throw error;

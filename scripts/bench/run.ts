@@ -2,12 +2,14 @@
 //   pnpm bench   (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 by default)
 // Baselines: a bare node:http server and a bare Koa app answering the same small JSON.
 // Full stack: /healthz and /api/pricing/current through every middleware and the database; the studio's
-// hot read (a signed-in user's last 16 tasks of 7 days, of ~50) and its 304 answer to If-None-Match.
+// hot read (a signed-in user's last 16 tasks of 7 days, of ~50) and its 304 answer to If-None-Match; the events
+// stream (a task's changes reaching its owner's open stream). Many streams at once: pnpm bench:streams.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createUser, signIn, startTestServer } from '@app/api/testing';
 import autocannon from 'autocannon';
 import Koa from 'koa';
+import { openEvents } from '../../api/src/modules/live/testing.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -47,6 +49,47 @@ async function studioUser(server: Awaited<ReturnType<typeof startTestServer>>): 
   return signIn(server, user);
 }
 
+/**
+ * The events stream: one signed-in browser's stream while 10 writers change its task as fast as they can; the rate is
+ * events received per second, p99 the delay from just before the UPDATE to the event, non2xx the events lost.
+ */
+async function measureEvents(server: Awaited<ReturnType<typeof startTestServer>>): Promise<Row> {
+  const user = await createUser(server, { credits: 0 });
+  const cookie = await signIn(server, user);
+  const [task] = await server.orm.em.fork().execute<{ id: string }[]>(
+    `insert into "image_tasks" ("id", "user_id", "task_id", "prompt", "model", "aspect_ratio", "credits_used", "created_at", "updated_at", "deadline_at")
+     values (gen_random_uuid(), ?, 'tsk_bench_events', 'bench', 'nano_banana', '1:1', 2, now(), now(), now() + interval '1 day') returning "id"`,
+    [user.id],
+  );
+  const stream = await openEvents(server.url, cookie);
+  const sent = new Map<string, number>();
+  const end = performance.now() + seconds * 1000;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (performance.now() < end) {
+        const key = `e${n++}`;
+        sent.set(key, performance.now());
+        await server.orm.em
+          .fork()
+          .execute(`update "image_tasks" set "error_message" = ?, "revision" = "revision" + 1 where "id" = ?`, [key, task?.id]);
+      }
+    }),
+  );
+  // Every change was committed above; wait for the last of their events (they arrive in commit order).
+  await stream.next(() => stream.events.length >= sent.size, 5000).catch(() => undefined);
+  stream.close();
+  const delays = stream.events
+    .map((event) => {
+      const at = sent.get((JSON.parse(event.data) as { errorMessage?: string }).errorMessage ?? '');
+      return at === undefined ? undefined : event.at - at;
+    })
+    .filter((delay): delay is number => delay !== undefined)
+    .sort((a, b) => a - b);
+  const p99 = Math.round(delays[Math.floor(delays.length * 0.99)] ?? Number.NaN);
+  return { name: 'events stream: task change -> event (events/s)', rps: delays.length / seconds, p99, non2xx: sent.size - delays.length };
+}
+
 const body = JSON.stringify({ status: 'ok' });
 const bare = createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'application/json' });
@@ -71,6 +114,7 @@ try {
   rows.push(await measure('task list, signed in (16 of 50)', tasks, { cookie }));
   const etag = (await fetch(tasks, { headers: { cookie } })).headers.get('etag') ?? '';
   rows.push(await measure('task list, If-None-Match -> 304', tasks, { cookie, 'if-none-match': etag }, 304));
+  rows.push(await measureEvents(stack));
 } finally {
   bare.close();
   koaServer.close();

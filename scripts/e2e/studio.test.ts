@@ -227,9 +227,11 @@ describe('studio: edit with reference images', () => {
 });
 
 describe('studio: polling', () => {
-  it('stops asking for tasks while the tab is hidden and picks up again when it is shown', async () => {
+  it('polls when the event stream cannot open, stops while the tab is hidden and picks up again when it is shown', async () => {
     const session = await signedInPage(browser, server, 10);
     const { page, requests } = session;
+    // A proxy that does not pass event streams: the spec's polling intervals are the fallback.
+    await page.route('**/api/events', (route) => route.abort());
     await openStudio(page);
     const taskCalls = () => requests.filter((url) => url.includes('/api/image-tasks')).length;
     // Preview every second and recent every 2 s: a few calls within 3 s.

@@ -27,6 +27,8 @@ function baseOptions(): Partial<Options> {
   return {
     entities: [...entities],
     extensions: [Migrator],
+    // The live stream's table and triggers (schema `live`, migration ..._live_events) are SQL the entities do not describe.
+    schemaGenerator: { ignoreSchema: ['live'], ignoreTriggers: true },
     // The global EM must never be used for requests; RequestContext forks one per request.
     allowGlobalContext: false,
     migrations: {

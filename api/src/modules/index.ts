@@ -4,6 +4,7 @@ import { authModule } from './auth/index.ts';
 import { automationModule } from './automation/index.ts';
 import { billingModule } from './billing/index.ts';
 import { ledgerModule } from './ledger/index.ts';
+import { liveModule } from './live/index.ts';
 import { type ApiModule, composeHandlers } from './module.ts';
 import { providersModule } from './providers/index.ts';
 import { settingsModule } from './settings/index.ts';
@@ -25,6 +26,7 @@ export const modules: readonly ApiModule[] = [
   providersModule,
   studioModule,
   automationModule,
+  liveModule,
 ];
 
 /** Every entity, registered with the ORM in one list. */

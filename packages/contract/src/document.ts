@@ -55,9 +55,11 @@ function register(registry: OpenAPIRegistry, route: RouteDef) {
     const binary = { type: 'string', format: 'binary', ...(res.maxBytes && { maxLength: res.maxBytes }) };
     const content = res.schema
       ? { [res.contentType ?? 'application/json']: { schema: res.schema } }
-      : res.contentType
-        ? { [res.contentType]: { schema: binary } }
-        : undefined;
+      : res.contentType && res.eventSchema
+        ? { [res.contentType]: { schema: res.eventSchema } }
+        : res.contentType
+          ? { [res.contentType]: { schema: binary } }
+          : undefined;
     const headers = { ...res.headers, ...sharedHeaders(Number(status), rateLimited) };
     responses[status] = { description: res.description, ...(content && { content }), headers };
   }

@@ -9,6 +9,8 @@ export * from './billing.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export { buildOpenApiDocument, problemStatuses } from './document.ts';
+export * from './live.routes.ts';
+export * from './live.ts';
 export { problemType, withFieldReasons } from './problem-examples.ts';
 export * from './problems.ts';
 export * from './route.ts';

@@ -31,6 +31,8 @@ export interface ResponseDef {
   contentType?: string;
   /** Largest body in bytes, for a body that is not JSON. */
   maxBytes?: number;
+  /** For `text/event-stream`: what one event's `data:` holds (documentation; the body is a stream). */
+  eventSchema?: z.ZodType;
   headers?: Record<string, { description: string; schema: HeaderSchema }>;
 }
 

@@ -2,6 +2,7 @@ import { accountRoutes } from './account.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { automationRoutes, webhookDeliveryRoutes } from './automation.routes.ts';
 import { billingRoutes } from './billing.routes.ts';
+import { liveRoutes } from './live.routes.ts';
 import type { RouteDef } from './route.ts';
 import { studioRoutes } from './studio.routes.ts';
 import { systemRoutes } from './system.routes.ts';
@@ -12,6 +13,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...billingRoutes,
   ...accountRoutes,
   ...studioRoutes,
+  ...liveRoutes,
   ...adminRoutes,
   ...automationRoutes,
   ...webhookDeliveryRoutes,

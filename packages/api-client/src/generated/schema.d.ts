@@ -607,6 +607,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live updates of your tasks and balance (server-sent events)
+         * @description A `text/event-stream` that stays open while the session lives; it closes on sign-out, a password change or a disabled account.
+         *
+         *     - `event: task`, `data:` a `LiveTaskEvent` (JSON): one of your tasks was created or changed (status, result, HD image, refund). Apply it only when its `revision` is newer than what you hold.
+         *     - `event: balance`, `data:` a `LiveBalanceEvent` (JSON): your credits changed.
+         *     - `event: reset`: events were missed and cannot be replayed; refetch what you show.
+         *
+         *     Every event has an `id:`; a reconnect sending it as `Last-Event-ID` receives what it missed (events are kept one hour). Comment lines (`: ping`) come every 20 s so proxies keep the connection. Only your own events are sent. Polling `GET /api/image-tasks` and `GET /api/auth/current-user` remains the fallback.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/settings": {
         parameters: {
             query?: never;
@@ -2034,6 +2060,66 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        LiveTaskEvent: {
+            /**
+             * Format: uuid
+             * @description Identifier (UUID).
+             * @example 0b9a4a4e-6c1f-4d55-9d7e-3c1f1f3c2a10
+             */
+            id: string;
+            /**
+             * @description Our public task id (also used by the automation API).
+             * @example tsk_5f1c2a7e9b
+             */
+            taskId: string;
+            /**
+             * @description pending and generating are in progress.
+             * @example completed
+             * @enum {string}
+             */
+            status: "pending" | "generating" | "completed" | "failed";
+            /** @description Result images, stored by us. */
+            resultUrls: string[];
+            /** @description A small preview of the first result, for grids. */
+            thumbnailUrl: string | null;
+            /** @description The upscaled version of this image, once an upscale of it completed. */
+            hdImageUrl: string | null;
+            /**
+             * @description Why the task failed.
+             * @example null
+             */
+            errorMessage: string | null;
+            /**
+             * @description Whether the credits were refunded (failed tasks).
+             * @example false
+             */
+            refunded: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            refundedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            completedAt: string | null;
+            /**
+             * Format: int32
+             * @description Grows with every change of the task: apply an event only if newer.
+             */
+            revision: number;
+        };
+        LiveBalanceEvent: {
+            /**
+             * Format: int32
+             * @description Your balance now.
+             * @example 40
+             */
+            credits: number;
         };
         /** @description All admin settings. Secrets appear only as `<name>Set` and `<name>Hint`, never in full. */
         AdminSettings: {
@@ -5213,6 +5299,60 @@ export interface operations {
             };
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the last event received, to resume. */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (never compressed, never buffered). */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["LiveTaskEvent"] | components["schemas"]["LiveBalanceEvent"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;

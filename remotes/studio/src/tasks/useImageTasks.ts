@@ -1,4 +1,4 @@
-import { type GetData, useApi } from '@app/api-client';
+import { type GetData, useApi, usePollingFallback } from '@app/api-client';
 
 export interface TaskQuery {
   page: number;
@@ -9,14 +9,15 @@ export interface TaskQuery {
 export type TaskList = GetData<'/api/image-tasks'>;
 
 /**
- * A polled page of the user's image tasks. `interval` may depend on the last answer.
- * Polling pauses while the tab is hidden and nothing refetches on focus; unchanged
+ * A page of the user's image tasks, kept current by the event stream (see `useLiveUpdates`); polled every
+ * `interval` (which may depend on the last answer) only while no stream is open. Polling pauses while the tab is hidden and nothing refetches on focus; unchanged
  * answers come back as 304 (the browser sends If-None-Match itself) and do not re-render.
  * Pass `enabled: false` for visitors, who have no tasks to ask for.
  */
 export function useImageTasks(query: TaskQuery, interval: number | ((data: TaskList | undefined) => number), enabled = true) {
+  const refreshInterval = usePollingFallback(interval);
   return useApi('/api/image-tasks', enabled ? { params: { query } } : null, {
-    refreshInterval: interval,
+    refreshInterval,
     refreshWhenHidden: false,
     refreshWhenOffline: false,
     revalidateOnFocus: false,

@@ -1,0 +1,234 @@
+// The process's open event streams: one LISTEN connection fans each notification out to the streams of its user.
+import { PassThrough } from 'node:stream';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { Logger } from 'pino';
+import type { Orm } from '../../db/orm.ts';
+import { listenLive } from './listener.ts';
+
+/** Comment lines this often keep proxies and load balancers from closing a quiet stream. */
+export const HEARTBEAT_MS = 20_000;
+/** Events are kept this long for `Last-Event-ID` resumes; an older id gets `reset`. */
+export const RETENTION_MS = 60 * 60_000;
+/**
+ * Ids come from a sequence taken inside each writing transaction, so two transactions of one user can commit out
+ * of id order. A resume also replays what was written this long before the last id it names; events are
+ * snapshots with a revision, so a repeat is harmless and a late commit is not lost.
+ */
+const RESUME_OVERLAP = '5 seconds';
+/** Sessions with an open stream count as seen (like a polling tab did), at most this often. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface LiveHubOptions {
+  logger: Logger;
+  heartbeatMs?: number;
+}
+
+export interface OpenStream {
+  userId: string;
+  /** Hash of the session id: its deletion (sign-out, password change, disabled user) closes the stream. */
+  sessionHash: string;
+  /** When the session ends anyway (absolute expiry). */
+  expiresAt: Date;
+  /** `Last-Event-ID` of a reconnect. */
+  lastEventId?: string;
+}
+
+interface Stream extends OpenStream {
+  out: PassThrough;
+  /** Live messages that arrived while the backlog was being read, written after it. */
+  pending?: Message[];
+}
+
+interface Message {
+  id?: string;
+  u: string;
+  k: string;
+  d?: unknown;
+  s?: string;
+}
+
+interface EventRow {
+  id: string;
+  kind: string;
+  data: unknown;
+}
+
+/** One server-sent event (`id`, `event`, `data`), ready to write. */
+export function formatEvent(id: string, kind: string, data: unknown): string {
+  return `id: ${id}\nevent: ${kind}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export class LiveHub {
+  readonly #orm: Orm;
+  readonly #logger: Logger;
+  readonly #byUser = new Map<string, Set<Stream>>();
+  readonly #bySession = new Map<string, Set<Stream>>();
+  readonly #timers: NodeJS.Timeout[] = [];
+  #unlisten?: () => Promise<void>;
+  #lastTouch = 0;
+  #closed = false;
+
+  private constructor(orm: Orm, options: LiveHubOptions) {
+    this.#orm = orm;
+    this.#logger = options.logger;
+    const heartbeat = setInterval(() => this.#heartbeat(), options.heartbeatMs ?? HEARTBEAT_MS);
+    const prune = setInterval(() => this.#prune(), 5 * 60_000);
+    heartbeat.unref();
+    prune.unref();
+    this.#timers.push(heartbeat, prune);
+  }
+
+  /** Starts the hub and its LISTEN connection. */
+  static async open(orm: Orm, options: LiveHubOptions): Promise<LiveHub> {
+    const hub = new LiveHub(orm, options);
+    hub.#unlisten = await listenLive(orm, { onMessage: (payload) => hub.#receive(payload), onLost: () => hub.#endAll() }, options.logger);
+    return hub;
+  }
+
+  /** Open streams in this process. */
+  get size(): number {
+    let count = 0;
+    for (const set of this.#byUser.values()) count += set.size;
+    return count;
+  }
+
+  /** Registers a stream, replays what a resume missed, and returns the body to send. */
+  async open(request: OpenStream): Promise<PassThrough> {
+    const out = new PassThrough();
+    const stream: Stream = { ...request, out, pending: [] };
+    add(this.#byUser, stream.userId, stream);
+    add(this.#bySession, stream.sessionHash, stream);
+    out.once('close', () => this.#remove(stream));
+    // Reconnect after 3 s; the first bytes also make every proxy pass the headers on at once.
+    out.write('retry: 3000\n: open\n\n');
+    try {
+      if (request.lastEventId) await this.#replay(stream, request.lastEventId);
+    } finally {
+      const pending = stream.pending ?? [];
+      stream.pending = undefined;
+      for (const message of pending) await this.#deliver(message, [stream]);
+    }
+    return out;
+  }
+
+  /** Ends every stream and stops listening (before the HTTP server waits for open requests). */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#endAll();
+    await this.#unlisten?.();
+  }
+
+  async #replay(stream: Stream, lastEventId: string): Promise<void> {
+    const em = this.#em();
+    const [anchor] = await em.execute<{ id: string }[]>('select "id" from "live"."events" where "id" = ? and "user_id" = ?', [
+      lastEventId,
+      stream.userId,
+    ]);
+    if (!anchor) {
+      // Too old (pruned) or not ours: nothing can be replayed reliably, the client refetches.
+      stream.out.write(formatEvent(lastEventId, 'reset', {}));
+      return;
+    }
+    const rows = await em.execute<EventRow[]>(
+      `select "id"::text as "id", "kind", "data" from "live"."events"
+        where "user_id" = ? and "id" <> ?
+          and ("id" > ? or "created_at" >= (select "created_at" - interval '${RESUME_OVERLAP}' from "live"."events" where "id" = ?))
+        order by "id"`,
+      [stream.userId, lastEventId, lastEventId, lastEventId],
+    );
+    for (const row of rows) stream.out.write(formatEvent(String(row.id), row.kind, row.data));
+  }
+
+  #receive(payload: string): void {
+    let message: Message;
+    try {
+      message = JSON.parse(payload) as Message;
+    } catch {
+      return;
+    }
+    if (message.k === 'session_end') {
+      for (const stream of this.#bySession.get(message.s ?? '') ?? []) stream.out.end();
+      return;
+    }
+    const streams = this.#byUser.get(message.u);
+    if (!streams?.size) return;
+    const ready: Stream[] = [];
+    for (const stream of streams) {
+      if (stream.pending) stream.pending.push(message);
+      else ready.push(stream);
+    }
+    if (ready.length) this.#deliver(message, ready).catch((error: unknown) => this.#logger.warn({ err: error }, 'live event lost'));
+  }
+
+  async #deliver(message: Message, streams: Stream[]): Promise<void> {
+    let data = message.d;
+    if (data === undefined && message.id) {
+      // Too big for a notification: read it once for all of this user's streams.
+      const [row] = await this.#em().execute<EventRow[]>('select "data" from "live"."events" where "id" = ?', [message.id]);
+      data = row?.data;
+    }
+    if (data === undefined || !message.id) return;
+    const text = formatEvent(message.id, message.k, data);
+    for (const stream of streams) if (!stream.out.writableEnded) stream.out.write(text);
+  }
+
+  #heartbeat(): void {
+    const now = Date.now();
+    const hashes: string[] = [];
+    for (const set of this.#bySession.values()) {
+      for (const stream of set) {
+        if (stream.expiresAt.getTime() <= now) stream.out.end();
+        else {
+          stream.out.write(': ping\n\n');
+          hashes.push(stream.sessionHash);
+        }
+      }
+    }
+    if (!hashes.length || now - this.#lastTouch < TOUCH_INTERVAL_MS) return;
+    this.#lastTouch = now;
+    const seen = new Date(now);
+    const before = new Date(now - TOUCH_INTERVAL_MS);
+    this.#em()
+      .execute('update "sessions" set "last_seen_at" = ? where "id_hash" in (?) and "last_seen_at" <= ?', [
+        seen,
+        [...new Set(hashes)],
+        before,
+      ])
+      .catch((error: unknown) => this.#logger.warn({ err: error }, 'live sessions not touched'));
+  }
+
+  #prune(): void {
+    this.#em()
+      .execute('delete from "live"."events" where "created_at" < ?', [new Date(Date.now() - RETENTION_MS)])
+      .catch((error: unknown) => this.#logger.warn({ err: error }, 'live events not pruned'));
+  }
+
+  /** Ends every stream: clients reconnect with their `Last-Event-ID` and miss nothing. */
+  #endAll(): void {
+    for (const set of this.#byUser.values()) for (const stream of set) stream.out.end();
+  }
+
+  #remove(stream: Stream): void {
+    remove(this.#byUser, stream.userId, stream);
+    remove(this.#bySession, stream.sessionHash, stream);
+  }
+
+  #em(): SqlEntityManager {
+    return this.#orm.em.fork();
+  }
+}
+
+function add<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key);
+  if (set) set.add(value);
+  else map.set(key, new Set([value]));
+}
+
+function remove<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(value);
+  if (!set.size) map.delete(key);
+}

@@ -1,0 +1,7 @@
+import type { ApiModule } from '../module.ts';
+import { liveHandlers } from './routes.ts';
+
+export { LiveHub } from './hub.ts';
+
+/** Live updates: `GET /api/events`, fed by the database's own notifications (see README.md). */
+export const liveModule: ApiModule = { name: 'live', handlers: liveHandlers };

@@ -1,0 +1,43 @@
+// GET /api/events: the signed-in user's live stream.
+import type { liveRoutes } from '@app/contract';
+import { serviceUnavailable, unauthorized } from '../../errors.ts';
+import type { HandlersFor } from '../../http/bind.ts';
+import { hashSessionId } from '../auth/session.service.ts';
+import { readSessionCookie } from '../auth/session-cookie.ts';
+import type { LiveHub } from './hub.ts';
+
+declare module '../../http/context.ts' {
+  interface AppServices {
+    /** The process's event streams, once the server opened them (apps built without a server have none). */
+    live?: LiveHub;
+  }
+}
+
+export const liveHandlers = {
+  async streamEvents(ctx) {
+    const hub = ctx.services.live;
+    if (!hub) throw serviceUnavailable('Live updates are not available; poll instead.');
+    const sid = readSessionCookie(ctx);
+    if (!sid) throw unauthorized();
+    const sessionHash = hashSessionId(sid);
+    const [session] = await ctx.state.em.execute<{ expires_at: Date }[]>('select "expires_at" from "sessions" where "id_hash" = ?', [
+      sessionHash,
+    ]);
+    // Signed out between the session check and here.
+    if (!session) throw unauthorized();
+    const lastEventId = ctx.get('last-event-id') || undefined;
+    const body = await hub.open({
+      userId: ctx.state.user?.id ?? '',
+      sessionHash,
+      expiresAt: new Date(session.expires_at),
+      lastEventId,
+    });
+    // Never compressed or buffered: a compressor or a buffering proxy would hold events back.
+    ctx.compress = false;
+    ctx.set('Cache-Control', 'no-cache, no-transform');
+    ctx.set('X-Accel-Buffering', 'no');
+    ctx.req.socket.setNoDelay(true);
+    ctx.req.socket.setTimeout(0);
+    return { status: 200, body: body as never };
+  },
+} satisfies HandlersFor<typeof liveRoutes>;
