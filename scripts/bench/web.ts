@@ -48,9 +48,11 @@ interface Row {
   /** Bodies after decoding, to show what compression saved. */
   decodedBytes: number;
   readyMs: number;
+  /** Each script's path and transferred bytes, for `--files`. */
+  scripts: { url: string; bytes: number }[];
 }
 
-const { values: args } = parseArgs({ options: { save: { type: 'string' }, compare: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { save: { type: 'string' }, compare: { type: 'string' }, files: { type: 'boolean' } } });
 
 async function measure(browser: Browser, baseUrl: string, route: Route, cookie: string): Promise<Row> {
   // A new context has an empty HTTP cache: a first visit.
@@ -60,15 +62,15 @@ async function measure(browser: Browser, baseUrl: string, route: Route, cookie: 
     await context.addCookies([{ name, value, url: baseUrl }]);
   }
   const page = await context.newPage();
-  const row: Row = { route: route.path, requests: 0, jsFiles: 0, jsBytes: 0, totalBytes: 0, decodedBytes: 0, readyMs: 0 };
+  const row: Row = { route: route.path, requests: 0, jsFiles: 0, jsBytes: 0, totalBytes: 0, decodedBytes: 0, readyMs: 0, scripts: [] };
   // Chromium's network events: encodedDataLength is what came over the wire (headers included).
   const cdp = await context.newCDPSession(page);
-  const scripts = new Set<string>();
+  const scripts = new Map<string, string>();
   const inFlight = new Set<string>();
   let lastActivity = Date.now();
   cdp.on('Network.requestWillBeSent', (event) => {
     inFlight.add(event.requestId);
-    if (event.type === 'Script') scripts.add(event.requestId);
+    if (event.type === 'Script') scripts.set(event.requestId, new URL(event.request.url).pathname);
     lastActivity = Date.now();
   });
   cdp.on('Network.dataReceived', (event) => {
@@ -86,6 +88,7 @@ async function measure(browser: Browser, baseUrl: string, route: Route, cookie: 
     if (scripts.has(event.requestId)) {
       row.jsFiles += 1;
       row.jsBytes += event.encodedDataLength;
+      row.scripts.push({ url: scripts.get(event.requestId) ?? '', bytes: event.encodedDataLength });
     }
   });
   await cdp.send('Network.enable');
@@ -118,6 +121,13 @@ try {
   await server.close();
 }
 
+if (args.files) {
+  for (const row of rows) {
+    console.log(`\n${row.route}`);
+    for (const script of [...row.scripts].sort((a, b) => b.bytes - a.bytes))
+      console.log(`  ${kb(script.bytes).padStart(7)} KB  ${script.url}`);
+  }
+}
 if (args.save) writeFileSync(args.save, `${JSON.stringify(rows, null, 2)}\n`);
 const before = args.compare ? new Map((JSON.parse(readFileSync(args.compare, 'utf8')) as Row[]).map((row) => [row.route, row])) : undefined;
 const ratio = (now: number, then: number | undefined) => (then ? (now / then).toFixed(2) : '-');

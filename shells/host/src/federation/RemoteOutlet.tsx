@@ -1,3 +1,4 @@
+import { WithMessages } from '@app/i18n';
 import { Spinner } from '@app/ui';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
@@ -7,16 +8,23 @@ import { loadRemoteRoutes } from './remotes.ts';
 // One lazy component per remote, so moving between its pages never reloads it.
 const routeComponents = new Map<RemoteName, LazyExoticComponent<ComponentType>>();
 
-function routesOf(name: RemoteName) {
+/** The remote's lazy component; its download starts now, not when React first renders it. */
+export function routesOf(name: RemoteName) {
   let routes = routeComponents.get(name);
   if (!routes) {
-    routes = lazy(() => loadRemoteRoutes(name));
+    const loading = loadRemoteRoutes(name);
+    // Handled by the lazy component when it renders; this only silences the early rejection.
+    loading.catch(() => undefined);
+    routes = lazy(() => loading);
     routeComponents.set(name, routes);
   }
   return routes;
 }
 
-/** Renders the remote that owns the current path, with a spinner while it loads and a fallback if it fails. */
+/**
+ * Renders the remote that owns the current path (its code and its messages, fetched in parallel),
+ * with a placeholder while they load and a fallback if it fails.
+ */
 export function RemoteOutlet({ name }: { name: RemoteName }) {
   const Routes = routesOf(name);
   return (
@@ -28,7 +36,9 @@ export function RemoteOutlet({ name }: { name: RemoteName }) {
           </div>
         }
       >
-        <Routes />
+        <WithMessages domains={[name]}>
+          <Routes />
+        </WithMessages>
       </Suspense>
     </RemoteErrorBoundary>
   );
