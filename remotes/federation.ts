@@ -63,6 +63,11 @@ export function remoteFederation(name: string, dependencies: Record<string, stri
     // it carries no fallback copies (which the bundler would otherwise merge into chunks it loads).
     shared: sharedFrom(dependencies, [...SHARED_SINGLETONS, ...uiEntries.map(uiEntry)], { consumeOnly: true }),
     manifest: true,
+    // With consume-only shares the plugin narrows each share's exports to the names it saw imported,
+    // once it judges the module graph parsed; under CPU load it judges too early and drops names
+    // (MISSING_EXPORT, now and then). Ending that analysis at once makes it keep every export of the
+    // shared module, every time; nothing else the build emits depends on it.
+    moduleParseIdleTimeout: 0.001,
     // The host publishes its federation runtime on globalThis (provideExternalRuntime): a remote
     // uses that one instead of downloading its own ~20 KB copy, and never loads remotes itself.
     experiments: { externalRuntime: true },

@@ -1,8 +1,12 @@
 import { useT } from '@app/i18n';
 import { LinkButton } from '@app/ui';
+import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../session/useCurrentUser.ts';
-import { AccountMenu } from './AccountMenu.tsx';
+import { AccountMenuTrigger } from './AccountMenuTrigger.tsx';
 import { CreditsBadge } from './CreditsBadge.tsx';
+
+// React Aria's menu, popover and collections (~30 KB compressed) are fetched only for signed-in users.
+const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((module) => ({ default: module.AccountMenu })));
 
 /** The header's account corner: Sign In for visitors; the credit balance and the account menu for users. */
 export function AccountSlot() {
@@ -18,7 +22,9 @@ export function AccountSlot() {
   return (
     <div className="account-slot">
       <CreditsBadge credits={user.credits} />
-      <AccountMenu user={user} />
+      <Suspense fallback={<AccountMenuTrigger user={user} />}>
+        <AccountMenu user={user} />
+      </Suspense>
     </div>
   );
 }
