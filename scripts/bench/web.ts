@@ -4,6 +4,7 @@
 //   pnpm bench:web --save before.json      also keeps the numbers
 //   pnpm bench:web --compare before.json   adds the ratio of each number to the saved one
 //   pnpm bench:web --files                 also lists every script per page with its size
+//   pnpm bench:web --lighthouse            also runs Lighthouse (mobile preset) on /, /generate and /pricing
 // Bytes are as transferred (encoded bodies plus response headers), from Chromium's own network events;
 // "decoded" is the bodies after decompression.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { createUser, signIn, startTestServer } from '@app/api/testing';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { MAIN_ROUTES, type PageWeight, type WeighedRoute, weighRoute } from '../e2e/support/page-weight.ts';
 import { assertUiBuilt, HOST_DIST } from '../e2e/support/ui-build.ts';
+import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
 
 const ROUTES: WeighedRoute[] = [
   ...MAIN_ROUTES,
@@ -25,7 +27,9 @@ const ROUTES: WeighedRoute[] = [
 
 type Row = PageWeight;
 
-const { values: args } = parseArgs({ options: { save: { type: 'string' }, compare: { type: 'string' }, files: { type: 'boolean' } } });
+const { values: args } = parseArgs({
+  options: { save: { type: 'string' }, compare: { type: 'string' }, files: { type: 'boolean' }, lighthouse: { type: 'boolean' } },
+});
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -33,10 +37,12 @@ assertUiBuilt();
 const server = await startTestServer({ staticDir: HOST_DIST, seed: true, config: { logLevel: 'silent', isProduction: true } });
 const browser = await launchBrowser();
 const rows: Row[] = [];
+let lighthouseRows: LighthouseRow[] = [];
 try {
   const admin = await createUser(server, { isAdmin: true, credits: 100 });
   const cookie = await signIn(server, admin);
   for (const route of ROUTES) rows.push(await weighRoute(browser, server.url, route, cookie));
+  if (args.lighthouse) lighthouseRows = await runLighthouse(server.url, ['/', '/generate', '/pricing']);
 } finally {
   await browser.close();
   await server.close();
@@ -69,3 +75,18 @@ console.table(
     };
   }),
 );
+
+if (lighthouseRows.length) {
+  console.log('\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown)');
+  console.table(
+    lighthouseRows.map((row) => ({
+      route: row.route,
+      performance: row.performance,
+      accessibility: row.accessibility,
+      'LCP ms': row.lcpMs,
+      'TBT ms': row.tbtMs,
+      CLS: row.cls,
+      'FCP ms': row.fcpMs,
+    })),
+  );
+}

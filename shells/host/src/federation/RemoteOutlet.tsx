@@ -1,7 +1,7 @@
 import { WithMessages } from '@app/i18n';
-import { Spinner } from '@app/ui';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
+import { RemoteSkeleton } from './RemoteSkeleton.tsx';
 import type { RemoteName } from './remoteNames.ts';
 import { loadRemoteRoutes } from './remotes.ts';
 
@@ -23,23 +23,21 @@ export function routesOf(name: RemoteName) {
 
 /**
  * Renders the remote that owns the current path (its code and its messages, fetched in parallel),
- * with a placeholder while they load and a fallback if it fails.
+ * with a page-sized skeleton while they load and a fallback if it fails.
  */
 export function RemoteOutlet({ name }: { name: RemoteName }) {
   const Routes = routesOf(name);
   return (
-    <RemoteErrorBoundary key={name} remote={name}>
-      <Suspense
-        fallback={
-          <div className="remote-loading">
-            <Spinner size="lg" />
-          </div>
-        }
-      >
-        <WithMessages domains={[name]}>
-          <Routes />
-        </WithMessages>
-      </Suspense>
-    </RemoteErrorBoundary>
+    // At least a screen tall, loading or loaded: a remote page fills in as its data arrives, and the
+    // footer must not show up under a half-built page and then jump away (layout shift).
+    <div className="remote-section">
+      <RemoteErrorBoundary key={name} remote={name}>
+        <Suspense fallback={<RemoteSkeleton />}>
+          <WithMessages domains={[name]}>
+            <Routes />
+          </WithMessages>
+        </Suspense>
+      </RemoteErrorBoundary>
+    </div>
   );
 }
