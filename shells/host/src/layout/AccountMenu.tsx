@@ -1,15 +1,26 @@
 import { useT } from '@app/i18n';
+import { useEffect } from 'react';
 import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import type { CurrentUser } from '../session/authStore.ts';
 import { useLogout } from '../session/useLogout.ts';
 import { AccountMenuTrigger } from './AccountMenuTrigger.tsx';
 
 /** The signed-in user's menu in the header: My Account and Logout. */
-export function AccountMenu({ user }: { user: CurrentUser }) {
+export function AccountMenu({
+  user,
+  defaultOpen = false,
+  onMounted,
+}: {
+  user: CurrentUser;
+  defaultOpen?: boolean;
+  onMounted?: () => void;
+}) {
   const t = useT();
+  // `defaultOpen` is read once: the caller may forget the early press from here on.
+  useEffect(() => onMounted?.(), [onMounted]);
   const logout = useLogout();
   return (
-    <MenuTrigger>
+    <MenuTrigger defaultOpen={defaultOpen}>
       <AccountMenuTrigger user={user} />
       <Popover placement="bottom end" offset={8} className="account-menu-popover">
         <div className="account-menu-header">

@@ -7,10 +7,11 @@ import './AccountMenu.css';
  * The account menu's button: the avatar, the name and a chevron. Also shown, identical, while the
  * menu's code loads (see AccountSlot), so the header does not move.
  */
-export function AccountMenuTrigger({ user }: { user: CurrentUser }) {
+export function AccountMenuTrigger({ user, onPress }: { user: CurrentUser; onPress?: () => void }) {
   const t = useT();
   return (
     <Button
+      onPress={onPress}
       variant="ghost"
       size="sm"
       className="account-menu-trigger"

@@ -1,6 +1,6 @@
 import { useT } from '@app/i18n';
 import { LinkButton } from '@app/ui';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useCurrentUser } from '../session/useCurrentUser.ts';
 import { AccountMenuTrigger } from './AccountMenuTrigger.tsx';
 import { CreditsBadge } from './CreditsBadge.tsx';
@@ -12,6 +12,9 @@ const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((module) => ({ d
 export function AccountSlot() {
   const t = useT();
   const { user } = useCurrentUser();
+  // A press on the stand-in button while the menu's code loads opens the menu once it is there.
+  const [pressedEarly, setPressedEarly] = useState(false);
+  const forgetEarlyPress = useCallback(() => setPressedEarly(false), []);
   if (!user) {
     return (
       <LinkButton href="/login" size="sm" className="header-signin">
@@ -22,8 +25,8 @@ export function AccountSlot() {
   return (
     <div className="account-slot">
       <CreditsBadge credits={user.credits} />
-      <Suspense fallback={<AccountMenuTrigger user={user} />}>
-        <AccountMenu user={user} />
+      <Suspense fallback={<AccountMenuTrigger user={user} onPress={() => setPressedEarly(true)} />}>
+        <AccountMenu user={user} defaultOpen={pressedEarly} onMounted={forgetEarlyPress} />
       </Suspense>
     </div>
   );
