@@ -7,5 +7,5 @@ import pkg from './package.json' with { type: 'json' };
 
 export default defineConfig({
   ...remoteViteOptions,
-  plugins: [react(), federation(remoteFederation('account', pkg.dependencies)), precompress()],
+  plugins: [react(), federation(remoteFederation('account', pkg.dependencies, ['dialog'])), precompress()],
 });

@@ -7,5 +7,9 @@ import pkg from './package.json' with { type: 'json' };
 
 export default defineConfig({
   ...remoteViteOptions,
-  plugins: [react(), federation(remoteFederation('admin', pkg.dependencies)), precompress()],
+  plugins: [
+    react(),
+    federation(remoteFederation('admin', pkg.dependencies, ['dialog', 'number-field', 'select', 'table', 'tabs'])),
+    precompress(),
+  ],
 });

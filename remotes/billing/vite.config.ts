@@ -7,5 +7,5 @@ import pkg from './package.json' with { type: 'json' };
 
 export default defineConfig({
   ...remoteViteOptions,
-  plugins: [react(), federation(remoteFederation('billing', pkg.dependencies)), precompress()],
+  plugins: [react(), federation(remoteFederation('billing', pkg.dependencies, ['dialog', 'table'])), precompress()],
 });

@@ -7,5 +7,5 @@ import pkg from './package.json' with { type: 'json' };
 
 export default defineConfig({
   ...remoteViteOptions,
-  plugins: [react(), federation(remoteFederation('studio', pkg.dependencies)), precompress()],
+  plugins: [react(), federation(remoteFederation('studio', pkg.dependencies, ['dialog', 'select', 'tabs'])), precompress()],
 });

@@ -3,31 +3,20 @@
 //   pnpm bench:web                         prints the table
 //   pnpm bench:web --save before.json      also keeps the numbers
 //   pnpm bench:web --compare before.json   adds the ratio of each number to the saved one
+//   pnpm bench:web --files                 also lists every script per page with its size
+//   pnpm bench:web --lighthouse            also runs Lighthouse (mobile preset) on /, /generate and /pricing
 // Bytes are as transferred (encoded bodies plus response headers), from Chromium's own network events;
 // "decoded" is the bodies after decompression.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createUser, signIn, startTestServer } from '@app/api/testing';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, PHONE } from '../e2e/support/browser.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { MAIN_ROUTES, type PageWeight, type WeighedRoute, weighRoute } from '../e2e/support/page-weight.ts';
 import { assertUiBuilt, HOST_DIST } from '../e2e/support/ui-build.ts';
+import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
 
-interface Route {
-  path: string;
-  /** Pages that need a session are opened signed in as an administrator. */
-  signedIn: boolean;
-  /** What shows that the page has rendered (default: its first `<h1>`). */
-  ready?: (page: Page) => Promise<unknown>;
-}
-
-const ROUTES: Route[] = [
-  { path: '/', signedIn: false },
-  { path: '/generate', signedIn: false },
-  { path: '/pricing', signedIn: false },
-  { path: '/login', signedIn: false },
-  { path: '/my-creations', signedIn: true },
-  { path: '/api', signedIn: true },
-  { path: '/admin', signedIn: true },
+const ROUTES: WeighedRoute[] = [
+  ...MAIN_ROUTES,
   // The API reference (Scalar), for integrators.
   {
     path: '/api/docs',
@@ -36,72 +25,11 @@ const ROUTES: Route[] = [
   },
 ];
 
-/** Network silence that counts as "the page has loaded everything it wanted". */
-const QUIET_MS = 750;
+type Row = PageWeight;
 
-interface Row {
-  route: string;
-  requests: number;
-  jsFiles: number;
-  jsBytes: number;
-  totalBytes: number;
-  /** Bodies after decoding, to show what compression saved. */
-  decodedBytes: number;
-  readyMs: number;
-}
-
-const { values: args } = parseArgs({ options: { save: { type: 'string' }, compare: { type: 'string' } } });
-
-async function measure(browser: Browser, baseUrl: string, route: Route, cookie: string): Promise<Row> {
-  // A new context has an empty HTTP cache: a first visit.
-  const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
-  if (route.signedIn) {
-    const [name, value] = cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: baseUrl }]);
-  }
-  const page = await context.newPage();
-  const row: Row = { route: route.path, requests: 0, jsFiles: 0, jsBytes: 0, totalBytes: 0, decodedBytes: 0, readyMs: 0 };
-  // Chromium's network events: encodedDataLength is what came over the wire (headers included).
-  const cdp = await context.newCDPSession(page);
-  const scripts = new Set<string>();
-  const inFlight = new Set<string>();
-  let lastActivity = Date.now();
-  cdp.on('Network.requestWillBeSent', (event) => {
-    inFlight.add(event.requestId);
-    if (event.type === 'Script') scripts.add(event.requestId);
-    lastActivity = Date.now();
-  });
-  cdp.on('Network.dataReceived', (event) => {
-    row.decodedBytes += event.dataLength;
-  });
-  cdp.on('Network.loadingFailed', (event) => {
-    inFlight.delete(event.requestId);
-    lastActivity = Date.now();
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    inFlight.delete(event.requestId);
-    lastActivity = Date.now();
-    row.requests += 1;
-    row.totalBytes += event.encodedDataLength;
-    if (scripts.has(event.requestId)) {
-      row.jsFiles += 1;
-      row.jsBytes += event.encodedDataLength;
-    }
-  });
-  await cdp.send('Network.enable');
-  const started = Date.now();
-  await page.goto(`${baseUrl}${route.path}`);
-  await (route.ready ?? ((p: Page) => p.locator('h1').first().waitFor({ timeout: 30_000 })))(page);
-  row.readyMs = Date.now() - started;
-  // Poll until nothing has been asked for a while: lazy chunks and data requests count too. A request that
-  // never ends (a stream) must not hang the bench: after a while the row is taken as it is.
-  const deadline = Date.now() + 30_000;
-  while ((inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await context.close();
-  return row;
-}
+const { values: args } = parseArgs({
+  options: { save: { type: 'string' }, compare: { type: 'string' }, files: { type: 'boolean' }, lighthouse: { type: 'boolean' } },
+});
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -109,15 +37,24 @@ assertUiBuilt();
 const server = await startTestServer({ staticDir: HOST_DIST, seed: true, config: { logLevel: 'silent', isProduction: true } });
 const browser = await launchBrowser();
 const rows: Row[] = [];
+let lighthouseRows: LighthouseRow[] = [];
 try {
   const admin = await createUser(server, { isAdmin: true, credits: 100 });
   const cookie = await signIn(server, admin);
-  for (const route of ROUTES) rows.push(await measure(browser, server.url, route, cookie));
+  for (const route of ROUTES) rows.push(await weighRoute(browser, server.url, route, cookie));
+  if (args.lighthouse) lighthouseRows = await runLighthouse(server.url, ['/', '/generate', '/pricing']);
 } finally {
   await browser.close();
   await server.close();
 }
 
+if (args.files) {
+  for (const row of rows) {
+    console.log(`\n${row.route}`);
+    for (const script of [...row.scripts].sort((a, b) => b.bytes - a.bytes))
+      console.log(`  ${kb(script.bytes).padStart(7)} KB  ${script.url}`);
+  }
+}
 if (args.save) writeFileSync(args.save, `${JSON.stringify(rows, null, 2)}\n`);
 const before = args.compare ? new Map((JSON.parse(readFileSync(args.compare, 'utf8')) as Row[]).map((row) => [row.route, row])) : undefined;
 const ratio = (now: number, then: number | undefined) => (then ? (now / then).toFixed(2) : '-');
@@ -138,3 +75,18 @@ console.table(
     };
   }),
 );
+
+if (lighthouseRows.length) {
+  console.log('\nLighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown)');
+  console.table(
+    lighthouseRows.map((row) => ({
+      route: row.route,
+      performance: row.performance,
+      accessibility: row.accessibility,
+      'LCP ms': row.lcpMs,
+      'TBT ms': row.tbtMs,
+      CLS: row.cls,
+      'FCP ms': row.fcpMs,
+    })),
+  );
+}

@@ -72,7 +72,7 @@ describe('shell navigation', () => {
 
   it('shares one copy of each singleton, provided by the host, and a toast raised through the shared UI kit shows one at a time', async () => {
     const { page, close } = await openPage(browser);
-    // The studio imports React Aria and i18n directly, so its own copies compete with the host's.
+    // Remotes carry no copies of their own (consume-only shares), so every provider must be the host.
     await page.goto(`${server.url}/generate`);
     await expectHeading(page, 'AI Image Studio');
     await page.evaluate(() => {
@@ -99,13 +99,18 @@ describe('shell navigation', () => {
       'react-dom',
       'react/jsx-runtime',
       'swr',
-      'react-aria-components',
       '@app/api-client',
       '@app/ui',
+      '@app/ui/dialog',
+      '@app/ui/select',
+      '@app/ui/table',
+      '@app/ui/tabs',
       '@app/i18n',
     ]) {
       expect(shared.providers[name], name).toEqual(['host']);
     }
+    // React Aria is never shared whole: each UI entry carries only the parts it uses.
+    expect(shared.providers['react-aria-components']).toBeUndefined();
 
     // What a remote does: take @app/ui from the share scope and call toast().
     await page.evaluate(async () => {

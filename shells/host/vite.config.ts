@@ -1,7 +1,7 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { sharedFrom } from '../../remotes/federation.ts';
+import { HOST_SHARED, sharedFrom } from '../../remotes/federation.ts';
 import { precompress } from '../../remotes/precompress.ts';
 import pkg from './package.json' with { type: 'json' };
 
@@ -13,7 +13,20 @@ const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
  * GET /api/remotes at start (see src/federation/remotes.ts).
  */
 export default defineConfig({
-  plugins: [react(), federation({ name: 'host', remotes: {}, shared: sharedFrom(pkg.dependencies), dts: false }), precompress()],
+  plugins: [
+    react(),
+    federation({
+      name: 'host',
+      remotes: {},
+      shared: sharedFrom(pkg.dependencies, HOST_SHARED),
+      dts: false,
+      // One federation runtime per page: the remotes read this one (experiments.externalRuntime).
+      experiments: { provideExternalRuntime: true },
+      // Remotes are plain remoteEntry.js URLs: no manifests, snapshots or preloading to carry.
+      disableSnapshot: true,
+    }),
+    precompress(),
+  ],
   build: { target: 'es2022' },
   server: { proxy: { '/api': apiUrl, '/remotes': apiUrl } },
 });

@@ -1,11 +1,13 @@
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, use, useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { Domain } from './catalog/index.ts';
 import type { Language } from './define.ts';
 import { getLanguage, setLanguage, subscribeLanguage } from './language.ts';
+import { loadMessages, messagesLoaded } from './messages.ts';
 import { type Translate, translate } from './translate.ts';
 
 interface I18nValue {
   language: Language;
-  setLanguage: (language: Language) => void;
+  setLanguage: (language: Language) => Promise<void>;
   t: Translate;
 }
 
@@ -43,4 +45,25 @@ export function useI18n(): I18nValue {
 /** `t('domain.key', { name: value })` in the current language. */
 export function useT(): Translate {
   return useI18n().t;
+}
+
+// One promise per language and domain list, as React's `use` needs a stable one while it suspends.
+const loading = new Map<string, Promise<void>>();
+
+/**
+ * Renders `children` once the messages of `domains` are loaded in the current language; until then
+ * it suspends, so the nearest <Suspense> shows its fallback (the host puts a skeleton there).
+ */
+export function WithMessages({ domains, children }: { domains: readonly Domain[]; children: ReactNode }) {
+  const { language } = useI18n();
+  if (!messagesLoaded(language, domains)) {
+    const key = `${language}:${domains.join(',')}`;
+    let promise = loading.get(key);
+    if (!promise) {
+      promise = loadMessages(language, domains).finally(() => loading.delete(key));
+      loading.set(key, promise);
+    }
+    use(promise);
+  }
+  return children;
 }

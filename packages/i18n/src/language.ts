@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from './define.ts';
+import { loadMessages, wantedDomains } from './messages.ts';
 
 const STORAGE_KEY = 'app-language';
 const listeners = new Set<() => void>();
@@ -29,8 +30,23 @@ export function getLanguage(): Language {
   return current;
 }
 
-/** Switches language everywhere (host and every remote share this module) and remembers it. */
-export function setLanguage(language: Language): void {
+let latest = 0;
+
+/**
+ * Switches language everywhere (host and every remote share this module) and remembers it. The
+ * messages of the pages shown so far are fetched first, so nothing renders half-translated.
+ */
+export function setLanguage(language: Language): Promise<void> {
+  const request = ++latest;
+  // A failed fetch still switches: missing texts fall back to English or show their key.
+  return loadMessages(language, wantedDomains())
+    .catch(() => undefined)
+    .then(() => {
+      if (request === latest) apply(language);
+    });
+}
+
+function apply(language: Language): void {
   if (language === current) return;
   current = language;
   try {

@@ -1,27 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { catalog } from './catalog/index.ts';
+import { DOMAINS, loaders } from './catalog/index.ts';
 import { interpolate } from './format.ts';
+import { getLanguage, setLanguage } from './language.ts';
+import { loadMessages, messagesLoaded } from './messages.ts';
 import { translate } from './translate.ts';
 
 describe('translate', () => {
-  it('looks keys up per language and fills {name} placeholders', () => {
+  it('looks keys up per language once loaded and fills {name} placeholders', async () => {
+    expect(translate('vi', 'common.navHome')).toBe('common.navHome');
+    await loadMessages('en', ['common', 'landing']);
+    expect(translate('vi', 'common.navHome')).toBe('Home');
+    await loadMessages('vi', ['common']);
     expect(translate('en', 'common.navHome')).toBe('Home');
     expect(translate('vi', 'common.navHome')).toBe('Trang chủ');
     expect(translate('en', 'landing.creditsCount', { count: 5 })).toBe('5 credits');
+  });
+
+  it('loads only the language and domains asked for', async () => {
+    await loadMessages('en', ['billing']);
+    expect(messagesLoaded('en', ['billing'])).toBe(true);
+    expect(messagesLoaded('vi', ['billing'])).toBe(false);
+  });
+
+  it('fetches the shown domains in the new language before switching', async () => {
+    await loadMessages(getLanguage(), ['studio']);
+    const next = getLanguage() === 'en' ? 'vi' : 'en';
+    await setLanguage(next);
+    expect(getLanguage()).toBe(next);
+    expect(messagesLoaded(next, ['studio', 'billing'])).toBe(true);
   });
 
   it('leaves unknown placeholders visible', () => {
     expect(interpolate('Hi {name} {other}', { name: 'Ann' })).toBe('Hi Ann {other}');
   });
 
-  it('has a non-empty Vietnamese text for every English key', () => {
-    for (const [domain, messages] of Object.entries(catalog)) {
-      const en = messages.en as Record<string, string>;
-      const vi = messages.vi as Record<string, string>;
+  it('has a non-empty Vietnamese text for every English key', async () => {
+    for (const domain of DOMAINS) {
+      const en: Record<string, string> = (await loaders[domain].en()).default;
+      const vi: Record<string, string> = (await loaders[domain].vi()).default;
       for (const key of Object.keys(en)) {
         expect(vi[key]?.trim(), `${domain}.${key}`).toBeTruthy();
         expect(en[key]?.trim(), `${domain}.${key}`).toBeTruthy();
       }
+      expect(Object.keys(vi).sort()).toEqual(Object.keys(en).sort());
     }
   });
 });

@@ -1,15 +1,15 @@
-import { catalog, type MessageKey } from './catalog/index.ts';
+import type { MessageKey } from './catalog/index.ts';
 import type { Language } from './define.ts';
 import { interpolate, type Vars } from './format.ts';
+import { lookup } from './messages.ts';
 
 export type Translate = (key: MessageKey, vars?: Vars) => string;
 
-/** Looks a key up in the language, then in English, then shows the key itself. */
+/** Looks a key up in the language, then in English (if loaded), then shows the key itself. */
 export function translate(language: Language, key: MessageKey, vars?: Vars): string {
   const dot = key.indexOf('.');
-  const domain = catalog[key.slice(0, dot) as keyof typeof catalog];
+  const domain = key.slice(0, dot);
   const name = key.slice(dot + 1);
-  const table = domain[language] as Record<string, string>;
-  const text = table[name] ?? (domain.en as Record<string, string>)[name] ?? key;
+  const text = lookup(language, domain, name) ?? lookup('en', domain, name) ?? key;
   return interpolate(text, vars);
 }

@@ -1,13 +1,14 @@
+// The kit's light parts, loaded by every page. Heavier widgets are their own entries, shared one by one
+// so a page downloads only those it renders: '@app/ui/dialog', '@app/ui/number-field', '@app/ui/select',
+// '@app/ui/table' and '@app/ui/tabs'.
 export { Badge, type BadgeProps, type BadgeVariant } from './Badge.tsx';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button.tsx';
 export { Card, type CardProps } from './Card.tsx';
 export { Checkbox, type CheckboxProps } from './Checkbox.tsx';
 export { cx } from './cx.ts';
-export { Dialog, type DialogProps, DialogTrigger, Modal, type ModalProps } from './Dialog.tsx';
 export { Description, FieldError, Label } from './Field.tsx';
 export { Form } from './Form.tsx';
 export { Link, LinkButton, type LinkButtonProps, type LinkProps } from './Link.tsx';
-export { NumberField, type NumberFieldProps } from './NumberField.tsx';
 export { PageHeader, type PageHeaderProps } from './PageHeader.tsx';
 export { Pagination, type PaginationProps, pageWindow } from './Pagination.tsx';
 export { PasswordField, type PasswordFieldProps } from './PasswordField.tsx';
@@ -15,11 +16,8 @@ export { UnstyledButton, UnstyledLabel, UnstyledRadio, UnstyledRadioGroup } from
 export { Radio, RadioGroup, type RadioGroupProps, type RadioProps } from './RadioGroup.tsx';
 export { RouterProvider } from './RouterProvider.tsx';
 export { type AppLocation, isActivePath, navigate, useLocation } from './router.ts';
-export { Select, SelectItem, type SelectProps } from './Select.tsx';
 export { Spinner, type SpinnerProps } from './Spinner.tsx';
 export { Switch, type SwitchProps } from './Switch.tsx';
-export { Cell, Column, Row, Table, TableBody, TableHeader } from './Table.tsx';
-export { Tab, TabList, TabPanel, Tabs } from './Tabs.tsx';
 export { TextField, type TextFieldProps } from './TextField.tsx';
 export { ToastRegion } from './ToastRegion.tsx';
 export { TOAST_TIMEOUT_MS, type ToastContent, type ToastVariant, toast, toastQueue } from './toast.ts';

@@ -1,8 +1,10 @@
+import { WithMessages } from '@app/i18n';
 import { useLocation } from '@app/ui';
-import type { ComponentType } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { RemoteOutlet } from './federation/RemoteOutlet.tsx';
 import { remoteFor } from './federation/remoteNames.ts';
 import { useDocumentTitle } from './layout/useDocumentTitle.ts';
+import { pageDomains } from './pageMessages.ts';
 import { ContactPage } from './pages/contact/ContactPage.tsx';
 import { LandingPage } from './pages/landing/LandingPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -21,5 +23,12 @@ export function AppRoutes() {
   if (remote) return <RemoteOutlet name={remote} />;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const Page = HOST_PAGES[path] ?? NotFoundPage;
-  return <Page />;
+  // Reached by client-side navigation, a host page may still be fetching its messages.
+  return (
+    <Suspense fallback={<div className="page-loading" />}>
+      <WithMessages domains={pageDomains(pathname)}>
+        <Page />
+      </WithMessages>
+    </Suspense>
+  );
 }

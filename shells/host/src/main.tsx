@@ -1,11 +1,24 @@
 import '@app/ui/theme.css';
+import { getLanguage, loadMessages } from '@app/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { routesOf } from './federation/RemoteOutlet.tsx';
+import { remoteFor } from './federation/remoteNames.ts';
 import { remotesReady } from './federation/remotes.ts';
+import { pageDomains } from './pageMessages.ts';
 
-// Start reading the remote manifest right away; host pages render without waiting for it.
+// Start reading the remote manifest right away; host pages render without waiting for it. The first
+// page's remote starts downloading now too, alongside the messages.
 void remotesReady();
+const firstRemote = remoteFor(window.location.pathname);
+if (firstRemote) routesOf(firstRemote);
+
+// The shell's messages and the first page's, in the active language only; a failed fetch still
+// renders (texts fall back to their keys) rather than leaving a blank page.
+await loadMessages(getLanguage(), ['common', ...pageDomains(window.location.pathname)]).catch((error: unknown) =>
+  console.error('Messages unavailable', error),
+);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

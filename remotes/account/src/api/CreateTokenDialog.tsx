@@ -1,5 +1,6 @@
 import { useT } from '@app/i18n';
-import { Button, Dialog, DialogTrigger, Modal, TextField, toast } from '@app/ui';
+import { Button, TextField, toast } from '@app/ui';
+import { Dialog, DialogTrigger, Modal } from '@app/ui/dialog';
 import { useState } from 'react';
 import { DialogFormActions } from '../shared/DialogFormActions.tsx';
 import { SubmitForm } from '../shared/SubmitForm.tsx';

@@ -1,5 +1,6 @@
 import { useT } from '@app/i18n';
-import { Button, Dialog, DialogTrigger, Modal, toast } from '@app/ui';
+import { Button, toast } from '@app/ui';
+import { Dialog, DialogTrigger, Modal } from '@app/ui/dialog';
 import { useState } from 'react';
 import { toastFailure } from '../shared/toastFailure.ts';
 import { type ApiToken, deleteApiToken } from './tokensApi.ts';

@@ -1,4 +1,4 @@
-import { catalog } from '@app/i18n';
+import { loadMessages, type MessageKey, translate } from '@app/i18n';
 import { describe, expect, it } from 'vitest';
 import {
   confirmPasswordError,
@@ -9,7 +9,8 @@ import {
   signInUsernameError,
 } from './validation.ts';
 
-const english = (key: string | null) => (key ? (catalog.account.en as Record<string, string>)[key.replace('account.', '')] : null);
+await loadMessages('en', ['account']);
+const english = (key: string | null) => (key ? translate('en', key as MessageKey) : null);
 
 describe('sign-in checks', () => {
   it('require a username and a password with the spec wording', () => {

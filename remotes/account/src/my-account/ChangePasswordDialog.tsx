@@ -1,6 +1,7 @@
 import { api, toFieldErrors, unwrap } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Button, Dialog, DialogTrigger, Modal, PasswordField, toast } from '@app/ui';
+import { Button, PasswordField, toast } from '@app/ui';
+import { Dialog, DialogTrigger, Modal } from '@app/ui/dialog';
 import { useState } from 'react';
 import { DialogFormActions } from '../shared/DialogFormActions.tsx';
 import { SubmitForm } from '../shared/SubmitForm.tsx';

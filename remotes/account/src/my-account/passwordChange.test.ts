@@ -1,8 +1,9 @@
-import { catalog } from '@app/i18n';
+import { loadMessages, type MessageKey, translate } from '@app/i18n';
 import { describe, expect, it } from 'vitest';
 import { checkPasswordChange } from './passwordChange.ts';
 
-const vi = (key: string) => (catalog.account.vi as Record<string, string>)[key.replace('account.', '')];
+await loadMessages('vi', ['account']);
+const vi = (key: string) => translate('vi', key as MessageKey);
 
 describe('change-password checks', () => {
   it('asks for both passwords first, with the spec wording in Vietnamese', () => {

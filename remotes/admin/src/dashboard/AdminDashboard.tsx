@@ -1,5 +1,6 @@
 import { useT } from '@app/i18n';
-import { navigate, PageHeader, Tab, TabList, TabPanel, Tabs, useLocation } from '@app/ui';
+import { navigate, PageHeader, useLocation } from '@app/ui';
+import { Tab, TabList, TabPanel, Tabs } from '@app/ui/tabs';
 import type { ReactNode } from 'react';
 import { KieSection } from '../kie/KieSection.tsx';
 import { PackagesSection } from '../packages/PackagesSection.tsx';

@@ -1,6 +1,6 @@
 import type { components } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui/table';
 import { useFormat } from '../shared/useFormat.ts';
 import { signedAmount, truncateDescription } from './historyFormat.ts';
 import { TransactionTypeBadge } from './TransactionTypeBadge.tsx';

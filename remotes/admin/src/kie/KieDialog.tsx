@@ -1,6 +1,7 @@
 import { api, unwrap } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { NumberField, Switch, TextField } from '@app/ui';
+import { Switch, TextField } from '@app/ui';
+import { NumberField } from '@app/ui/number-field';
 import { useState } from 'react';
 import { DialogForm } from '../shared/DialogForm.tsx';
 import { EditDialog, type EditDialogProps, type EditFormProps } from '../shared/EditDialog.tsx';

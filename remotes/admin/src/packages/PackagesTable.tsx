@@ -1,5 +1,6 @@
 import { useT } from '@app/i18n';
-import { Badge, Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui';
+import { Badge } from '@app/ui';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui/table';
 import { RowActions } from '../shared/RowActions.tsx';
 import { useFormat } from '../shared/useFormat.ts';
 import type { AdminCreditPackage } from './packageTypes.ts';

@@ -1,5 +1,6 @@
 import { useT } from '@app/i18n';
-import { Select, SelectItem, Switch } from '@app/ui';
+import { Switch } from '@app/ui';
+import { Select, SelectItem } from '@app/ui/select';
 import { useState } from 'react';
 import { EnabledBadge } from './EnabledBadge.tsx';
 import { SecretField, secretUpdate } from './SecretField.tsx';

@@ -1,5 +1,5 @@
 import { useT } from '@app/i18n';
-import { NumberField } from '@app/ui';
+import { NumberField } from '@app/ui/number-field';
 
 interface CreditNumberFieldProps {
   name: string;

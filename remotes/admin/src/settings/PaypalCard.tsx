@@ -1,5 +1,6 @@
 import { useT } from '@app/i18n';
-import { Select, SelectItem, Switch, TextField } from '@app/ui';
+import { Switch, TextField } from '@app/ui';
+import { Select, SelectItem } from '@app/ui/select';
 import { useState } from 'react';
 import { EnabledBadge } from './EnabledBadge.tsx';
 import { SecretField, secretUpdate } from './SecretField.tsx';

@@ -1,5 +1,6 @@
 import { useT } from '@app/i18n';
-import { Button, Dialog, Modal } from '@app/ui';
+import { Button } from '@app/ui';
+import { Dialog, Modal } from '@app/ui/dialog';
 import { useState } from 'react';
 import './shared.css';
 

@@ -1,6 +1,7 @@
 import { toFieldErrors, toMessage } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Button, Dialog, Form, toast } from '@app/ui';
+import { Button, Form, toast } from '@app/ui';
+import { Dialog } from '@app/ui/dialog';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import './shared.css';
 

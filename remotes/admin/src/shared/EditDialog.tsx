@@ -1,4 +1,4 @@
-import { Modal } from '@app/ui';
+import { Modal } from '@app/ui/dialog';
 import type { ComponentType } from 'react';
 
 /** What a section passes to the dialog that adds or edits one of its records. */

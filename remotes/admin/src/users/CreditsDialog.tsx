@@ -1,6 +1,7 @@
 import { api, unwrap } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Modal, TextField } from '@app/ui';
+import { TextField } from '@app/ui';
+import { Modal } from '@app/ui/dialog';
 import { useState } from 'react';
 import { DialogForm } from '../shared/DialogForm.tsx';
 import { useFormat } from '../shared/useFormat.ts';

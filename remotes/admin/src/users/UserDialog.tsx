@@ -1,7 +1,8 @@
 import { api, unwrap } from '@app/api-client';
 import { LIMITS } from '@app/contract/constants';
 import { useT } from '@app/i18n';
-import { NumberField, Switch, TextField } from '@app/ui';
+import { Switch, TextField } from '@app/ui';
+import { NumberField } from '@app/ui/number-field';
 import { DialogForm } from '../shared/DialogForm.tsx';
 import { EditDialog, type EditDialogProps, type EditFormProps } from '../shared/EditDialog.tsx';
 import { useDraft } from '../shared/useDraft.ts';

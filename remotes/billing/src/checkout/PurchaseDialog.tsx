@@ -1,6 +1,7 @@
 import type { components } from '@app/api-client';
 import { useI18n } from '@app/i18n';
-import { Badge, Dialog, Modal } from '@app/ui';
+import { Badge } from '@app/ui';
+import { Dialog, Modal } from '@app/ui/dialog';
 import { useRef } from 'react';
 import { exactDollars } from '../format/price.ts';
 import { PaymentMethodButtons } from './PaymentMethodButtons.tsx';

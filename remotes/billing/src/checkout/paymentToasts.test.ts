@@ -1,8 +1,9 @@
 import { ApiError } from '@app/api-client';
-import { translate } from '@app/i18n';
+import { loadMessages, translate } from '@app/i18n';
 import { describe, expect, it } from 'vitest';
 import { captureErrorToast, captureResultToast, cardCheckoutErrorToast, paypalErrorToast, returnStatusToast } from './paymentToasts.ts';
 
+await loadMessages('en', ['billing']);
 const t = (key: Parameters<typeof translate>[1], vars?: Parameters<typeof translate>[2]) => translate('en', key, vars);
 
 const serverProblem = (status: number, code: string, title: string, detail?: string) =>

@@ -1,6 +1,7 @@
 import { useApi } from '@app/api-client';
 import { useI18n } from '@app/i18n';
-import { Badge, Card, Cell, Column, Pagination, Row, Spinner, Table, TableBody, TableHeader } from '@app/ui';
+import { Badge, Card, Pagination, Spinner } from '@app/ui';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui/table';
 import { type ReactNode, useState } from 'react';
 import { signedCredits, transactionType, truncate } from './transactionFormat.ts';
 import './history.css';

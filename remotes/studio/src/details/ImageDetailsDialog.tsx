@@ -1,5 +1,6 @@
 import { useT } from '@app/i18n';
-import { Badge, Dialog, Modal } from '@app/ui';
+import { Badge } from '@app/ui';
+import { Dialog, Modal } from '@app/ui/dialog';
 import { useRef } from 'react';
 import { qualityLabel } from '../tasks/taskLabels.ts';
 import type { ImageTask } from '../tasks/types.ts';

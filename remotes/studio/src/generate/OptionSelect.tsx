@@ -1,4 +1,4 @@
-import { Select, SelectItem } from '@app/ui';
+import { Select, SelectItem } from '@app/ui/select';
 
 export interface Option<V extends string> {
   id: V;

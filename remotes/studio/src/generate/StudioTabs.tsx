@@ -1,5 +1,6 @@
 import { useT } from '@app/i18n';
-import { Card, Tab, TabList, TabPanel, Tabs } from '@app/ui';
+import { Card } from '@app/ui';
+import { Tab, TabList, TabPanel, Tabs } from '@app/ui/tabs';
 import type { ReactNode } from 'react';
 import { STUDIO_TABS, type StudioTab } from './studioTabs.ts';
 

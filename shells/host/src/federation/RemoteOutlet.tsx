@@ -1,35 +1,43 @@
-import { Spinner } from '@app/ui';
+import { WithMessages } from '@app/i18n';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
+import { RemoteSkeleton } from './RemoteSkeleton.tsx';
 import type { RemoteName } from './remoteNames.ts';
 import { loadRemoteRoutes } from './remotes.ts';
 
 // One lazy component per remote, so moving between its pages never reloads it.
 const routeComponents = new Map<RemoteName, LazyExoticComponent<ComponentType>>();
 
-function routesOf(name: RemoteName) {
+/** The remote's lazy component; its download starts now, not when React first renders it. */
+export function routesOf(name: RemoteName) {
   let routes = routeComponents.get(name);
   if (!routes) {
-    routes = lazy(() => loadRemoteRoutes(name));
+    const loading = loadRemoteRoutes(name);
+    // Handled by the lazy component when it renders; this only silences the early rejection.
+    loading.catch(() => undefined);
+    routes = lazy(() => loading);
     routeComponents.set(name, routes);
   }
   return routes;
 }
 
-/** Renders the remote that owns the current path, with a spinner while it loads and a fallback if it fails. */
+/**
+ * Renders the remote that owns the current path (its code and its messages, fetched in parallel),
+ * with a page-sized skeleton while they load and a fallback if it fails.
+ */
 export function RemoteOutlet({ name }: { name: RemoteName }) {
   const Routes = routesOf(name);
   return (
-    <RemoteErrorBoundary key={name} remote={name}>
-      <Suspense
-        fallback={
-          <div className="remote-loading">
-            <Spinner size="lg" />
-          </div>
-        }
-      >
-        <Routes />
-      </Suspense>
-    </RemoteErrorBoundary>
+    // At least a screen tall, loading or loaded: a remote page fills in as its data arrives, and the
+    // footer must not show up under a half-built page and then jump away (layout shift).
+    <div className="remote-section">
+      <RemoteErrorBoundary key={name} remote={name}>
+        <Suspense fallback={<RemoteSkeleton />}>
+          <WithMessages domains={[name]}>
+            <Routes />
+          </WithMessages>
+        </Suspense>
+      </RemoteErrorBoundary>
+    </div>
   );
 }

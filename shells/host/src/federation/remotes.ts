@@ -20,12 +20,12 @@ async function readManifest(): Promise<Record<string, string>> {
 /**
  * Singletons a remote would otherwise take over. The host reaches these only through other shared
  * modules at start, so its copies are registered but not loaded; loading them through the share scope
- * before any remote registers makes a remote reuse them instead of running a second React Aria or
+ * before any remote registers makes a remote reuse them instead of running a second
  * i18n store (whose contexts would not reach the host's providers). React, swr, the client and the
  * UI kit are loaded by the host's own start-up already; loading them here again gave the header a
  * second SWR cache (the account-header e2e test catches that).
  */
-const HOST_SINGLETONS = ['react/jsx-runtime', 'react-aria-components', '@app/i18n'];
+const HOST_SINGLETONS = ['react/jsx-runtime', '@app/i18n'];
 
 async function register(): Promise<void> {
   const [manifest] = await Promise.all([readManifest(), Promise.all(HOST_SINGLETONS.map((name) => loadShare(name)))]);

@@ -1,30 +1,27 @@
 import { useT } from '@app/i18n';
-import { Button } from '@app/ui';
+import { useEffect } from 'react';
 import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import type { CurrentUser } from '../session/authStore.ts';
 import { useLogout } from '../session/useLogout.ts';
-import './AccountMenu.css';
+import { AccountMenuTrigger } from './AccountMenuTrigger.tsx';
 
 /** The signed-in user's menu in the header: My Account and Logout. */
-export function AccountMenu({ user }: { user: CurrentUser }) {
+export function AccountMenu({
+  user,
+  defaultOpen = false,
+  onMounted,
+}: {
+  user: CurrentUser;
+  defaultOpen?: boolean;
+  onMounted?: () => void;
+}) {
   const t = useT();
+  // `defaultOpen` is read once: the caller may forget the early press from here on.
+  useEffect(() => onMounted?.(), [onMounted]);
   const logout = useLogout();
   return (
-    <MenuTrigger>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="account-menu-trigger"
-        aria-label={t('common.accountMenuLabel', { username: user.username })}
-      >
-        <span className="account-avatar" aria-hidden="true">
-          {user.username.slice(0, 1).toUpperCase()}
-        </span>
-        <span className="account-menu-name">{user.username}</span>
-        <svg viewBox="0 0 20 20" aria-hidden="true" className="account-menu-chevron">
-          <path d="M5 8l5 5 5-5" />
-        </svg>
-      </Button>
+    <MenuTrigger defaultOpen={defaultOpen}>
+      <AccountMenuTrigger user={user} />
       <Popover placement="bottom end" offset={8} className="account-menu-popover">
         <div className="account-menu-header">
           <span className="account-menu-caption">{t('common.signedInAs')}</span>

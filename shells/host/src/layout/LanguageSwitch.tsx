@@ -12,7 +12,7 @@ export function LanguageSwitch() {
       selectedKeys={[language]}
       onSelectionChange={(keys) => {
         const next = [...keys][0];
-        if (next) setLanguage(next as Language);
+        if (next) void setLanguage(next as Language);
       }}
       className="language-switch"
     >

@@ -36,7 +36,20 @@ export function Hero() {
         </div>
         <div className="hero-collage" aria-hidden="true">
           {COLLAGE.map(
-            (item, i) => item && <img key={item.id} src={item.src} alt="" className={`hero-collage-${i + 1}`} width={512} height={512} />,
+            (item, i) =>
+              item && (
+                <img
+                  key={item.id}
+                  src={item.src}
+                  alt=""
+                  className={`hero-collage-${i + 1}`}
+                  width={512}
+                  height={512}
+                  // The first picture is the page's largest on wide screens: fetched ahead of the rest.
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  decoding={i === 0 ? 'sync' : 'async'}
+                />
+              ),
           )}
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { useApi } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Badge, Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui';
+import { Badge } from '@app/ui';
 import { POLL_MS } from '../../contractConstants.ts';
 import { servicePrices } from './servicePrices.ts';
 
@@ -16,42 +16,58 @@ export function ServicePricing() {
           <h2 id="service-pricing-title">{t('landing.pricingTitle')}</h2>
           <p>{t('landing.pricingSubtitle')}</p>
         </div>
-        <Table aria-label={t('landing.pricingCaption')} className="service-pricing-table">
-          <TableHeader>
-            <Column isRowHeader>{t('landing.pricingService')}</Column>
-            <Column>{t('landing.pricingStudio')}</Column>
-            <Column>{t('landing.pricingApi')}</Column>
-            <Column>{t('landing.pricingUsd')}</Column>
-            <Column>{t('landing.pricingWorkflow')}</Column>
-          </TableHeader>
-          <TableBody items={rows}>
-            {(row) => (
-              <Row id={row.id} data-testid={`price-${row.id}`}>
-                <Cell>
-                  <span className="service-name">{t(row.name)}</span>
-                  <span className="service-hint">{t(row.hint)}</span>
-                </Cell>
-                <Cell>
-                  <span className="service-credits" data-testid={`studio-credits-${row.id}`}>
-                    {t('landing.creditsCount', { count: row.studioCredits })}
-                  </span>
-                </Cell>
-                <Cell>
-                  <span className="service-credits" data-testid={`credits-${row.id}`}>
-                    {t('landing.creditsCount', { count: row.credits })}
-                  </span>
-                </Cell>
-                <Cell>
-                  <span data-testid={`usd-${row.id}`}>{t('landing.perImage', { price: row.usd })}</span>
-                </Cell>
-                <Cell>
-                  <span className="service-workflow-label">{t('landing.pricingWorkflow')}</span>
-                  <Badge variant="success">{t('landing.workflowYes')}</Badge>
-                </Cell>
-              </Row>
-            )}
-          </TableBody>
-        </Table>
+        {/* A static, read-only table: plain HTML with the UI kit's classes. React Aria's interactive grid
+            (keyboard cell navigation, selection) would add ~40 KB of script to the landing page for nothing. */}
+        <div className="ui-TableScroll">
+          <table aria-label={t('landing.pricingCaption')} className="ui-Table service-pricing-table">
+            <thead>
+              <tr>
+                <th scope="col" className="ui-Column">
+                  {t('landing.pricingService')}
+                </th>
+                <th scope="col" className="ui-Column">
+                  {t('landing.pricingStudio')}
+                </th>
+                <th scope="col" className="ui-Column">
+                  {t('landing.pricingApi')}
+                </th>
+                <th scope="col" className="ui-Column">
+                  {t('landing.pricingUsd')}
+                </th>
+                <th scope="col" className="ui-Column">
+                  {t('landing.pricingWorkflow')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className="ui-Row" data-testid={`price-${row.id}`}>
+                  <th scope="row" className="ui-Cell">
+                    <span className="service-name">{t(row.name)}</span>
+                    <span className="service-hint">{t(row.hint)}</span>
+                  </th>
+                  <td className="ui-Cell">
+                    <span className="service-credits" data-testid={`studio-credits-${row.id}`}>
+                      {t('landing.creditsCount', { count: row.studioCredits })}
+                    </span>
+                  </td>
+                  <td className="ui-Cell">
+                    <span className="service-credits" data-testid={`credits-${row.id}`}>
+                      {t('landing.creditsCount', { count: row.credits })}
+                    </span>
+                  </td>
+                  <td className="ui-Cell">
+                    <span data-testid={`usd-${row.id}`}>{t('landing.perImage', { price: row.usd })}</span>
+                  </td>
+                  <td className="ui-Cell">
+                    <span className="service-workflow-label">{t('landing.pricingWorkflow')}</span>
+                    <Badge variant="success">{t('landing.workflowYes')}</Badge>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
     </section>
   );
