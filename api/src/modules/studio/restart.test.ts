@@ -7,9 +7,8 @@ import { findLedgerMismatches } from '../ledger/ledger.service.ts';
 import { KieApi } from '../providers/kie-api.entity.ts';
 import { ImageTask } from './image-task.entity.ts';
 import { TASK_STEP_QUEUE } from './jobs/task-queue.ts';
-import type { SubmitTaskInput } from './submit.service.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from './testing/database.ts';
-import { eventually, ledgerOf, openRuntime, reloadTask, settled, userWithCredits } from './testing/kit.ts';
+import { eventually, ledgerOf, openRuntime, reloadTask, settled, textTask, userWithCredits } from './testing/kit.ts';
 
 /** Every task ended exactly one way: completed and charged, or failed and refunded once. */
 async function expectSettledBooks(db: StudioTestDatabase, userId: string) {
@@ -51,15 +50,7 @@ describe('a restart with work in flight', () => {
     allowPrivateFetchFor: [new URL(kie.url).host],
   });
 
-  const text = (userId: string, prompt = 'a slow lighthouse'): SubmitTaskInput => ({
-    userId,
-    kind: 'text_to_image',
-    prompt,
-    inputImageUrls: [],
-    aspectRatio: '1:1',
-    createdVia: 'web',
-    priceList: 'studio',
-  });
+  const text = (userId: string, prompt = 'a slow lighthouse') => textTask(userId, prompt);
 
   it('a KIE task generating when the process stops is completed by the next process', async () => {
     const em = db.orm.em.fork();

@@ -3,20 +3,11 @@ import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/k
 import { KieApi } from '../../providers/kie-api.entity.ts';
 import { ImageTask } from '../image-task.entity.ts';
 import { ImageTaskRepository } from '../image-task.repository.ts';
-import type { SubmitTaskInput } from '../submit.service.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from '../testing/database.ts';
-import { eventually, insertTask, openRuntime, type RuntimeHandle, settled, userWithCredits } from '../testing/kit.ts';
+import { eventually, insertTask, openRuntime, type RuntimeHandle, settled, textTask, userWithCredits } from '../testing/kit.ts';
 import { PROVIDER_CALLBACK_QUEUE, TASK_STEP_QUEUE } from './task-queue.ts';
 
-const text = (userId: string, prompt = 'a queued kite'): SubmitTaskInput => ({
-  userId,
-  kind: 'text_to_image',
-  prompt,
-  inputImageUrls: [],
-  aspectRatio: '1:1',
-  createdVia: 'web',
-  priceList: 'studio',
-});
+const text = (userId: string, prompt = 'a queued kite') => textTask(userId, prompt);
 
 describe('task steps on pg-boss', () => {
   let db: StudioTestDatabase;

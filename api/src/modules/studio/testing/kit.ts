@@ -16,6 +16,7 @@ import { User } from '../../users/user.entity.ts';
 import { createUser } from '../../users/user.service.ts';
 import { ImageTask } from '../image-task.entity.ts';
 import { createStudioRuntime, type StudioRuntime, type StudioRuntimeDeps } from '../runtime.ts';
+import type { SubmitTaskInput } from '../submit.service.ts';
 import { newTaskId } from '../task-id.ts';
 
 /** Studio settings for tests: instant sandbox, fast polling; the test starts the job workers. */
@@ -182,4 +183,9 @@ export function ledgerOf(orm: Orm, userId: string) {
 export async function balanceOf(orm: Orm, userId: string): Promise<number> {
   const rows = await orm.em.fork().execute<{ credits: number }[]>('select "credits" from "users" where "id" = ?', [userId]);
   return Number(rows[0]?.credits);
+}
+
+/** A studio text-to-image submission by `userId` (the shape the web form sends). */
+export function textTask(userId: string, prompt: string): SubmitTaskInput {
+  return { userId, kind: 'text_to_image', prompt, inputImageUrls: [], aspectRatio: '1:1', createdVia: 'web', priceList: 'studio' };
 }
