@@ -20,14 +20,12 @@ const COMPOSE_VARIABLES = {
   S3_SECRET_ACCESS_KEY: 'S3RVER',
 };
 
-/** Test pace, beyond the recipe: a sandbox task slow enough to kill a worker in its middle, quick polling and expiry. */
+/** Test pace, beyond the recipe: a sandbox task slow enough to kill a worker in its middle, quick polling, a short time limit. */
 const TEST_SETTINGS = {
   LOG_LEVEL: 'info',
   SANDBOX_DELAY_MS: '4000',
   STUDIO_POLL_MIN_SECONDS: '0.2',
   STUDIO_POLL_MAX_SECONDS: '0.5',
-  STUDIO_JOB_IDLE_SECONDS: '0.2',
-  STUDIO_JOB_LEASE_SECONDS: '3',
   // Should a task's work be lost with the killed worker, the time-limit sweep fails and refunds it.
   STUDIO_TASK_TIMEOUT_SECONDS: '30',
   // Schedules are looked at every second instead of every 30 (one occurrence a minute is still one).
