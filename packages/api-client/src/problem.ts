@@ -42,7 +42,7 @@ export function toMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * Field errors keyed by field name (the last segment of each `/body/...` pointer),
+ * Field errors keyed by field name (the path after `/body/` in each pointer, dotted when nested),
  * ready for react-aria-components `<Form validationErrors>`.
  */
 export function toFieldErrors(error: unknown): Record<string, string> {
