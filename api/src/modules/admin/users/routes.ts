@@ -46,7 +46,7 @@ export const adminUserHandlers = {
   },
 
   async deleteAdminUser(ctx, { params }) {
-    if (!(await softDeleteUser(ctx.state.em, params.id, actorOf(ctx), ctx.services.studio?.storage))) throw userNotFound();
+    if (!(await softDeleteUser(ctx.state.em, params.id, actorOf(ctx), ctx.services.studio.storage))) throw userNotFound();
     return { status: 200, body: { message: 'User deleted' } };
   },
 } satisfies HandlersFor<typeof adminUserRoutes>;
