@@ -4,6 +4,7 @@
 import { loadConfig } from '../src/config.ts';
 import { createOrm, databaseTarget, migrate } from '../src/db/orm.ts';
 import { randomPassword, upsertAdmin } from '../src/modules/auth/first-admin.ts';
+import { entities } from '../src/modules/index.ts';
 
 const [username, given] = process.argv.slice(2);
 if (!username) {
@@ -12,7 +13,7 @@ if (!username) {
 }
 const password = given ?? randomPassword();
 const config = loadConfig();
-const orm = await createOrm(databaseTarget(config));
+const orm = await createOrm(databaseTarget(config), { entities });
 try {
   await migrate(orm);
   const result = await upsertAdmin(orm.em.fork(), username, password);

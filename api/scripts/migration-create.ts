@@ -3,11 +3,12 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { createOrm, MIGRATIONS_DIR, migrate } from '../src/db/orm.ts';
+import { entities } from '../src/modules/index.ts';
 
 const name = process.argv[2];
 // A scratch in-memory database brought up to date with the committed migrations, so the diff is
 // right even if the snapshot is missing.
-const orm = await createOrm({ kind: 'pglite-memory' });
+const orm = await createOrm({ kind: 'pglite-memory' }, { entities });
 try {
   await migrate(orm);
   const result = await orm.migrator.create(undefined, false, false, name);

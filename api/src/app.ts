@@ -3,26 +3,21 @@ import { join } from 'node:path';
 import { allRoutes, type RouteDef, uploadImages } from '@app/contract';
 import { Router } from '@koa/router';
 import Koa from 'koa';
-import type { Logger } from 'pino';
-import type { Config } from './config.ts';
-import type { Orm } from './db/orm.ts';
 import { notFound } from './errors.ts';
 import { type AppRouter, bindRoutes, type HandlerMap, routeFallback } from './http/bind.ts';
 import { JSON_BODY_LIMIT, jsonBody } from './http/body.ts';
 import { compression } from './http/compression.ts';
-import type { AppContextExtras, AppState, PrincipalResolver } from './http/context.ts';
+import type { AppContextExtras, AppServices, AppState, PrincipalResolver } from './http/context.ts';
 import { cors } from './http/cors.ts';
 import { registerDocs } from './http/docs.ts';
 import { composePrincipalResolvers, resolvePrincipal } from './http/principal.ts';
 import { problemHandler } from './http/problem-handler.ts';
 import { registerProblemPages } from './http/problem-pages.ts';
-import { RateLimitStore } from './http/rate-limit.ts';
 import { requestContext } from './http/request-context.ts';
 import { requestId } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
 import { remoteOrigins, securityHeaders } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
-import { createLogger } from './logger.ts';
 import { observeRequests } from './metrics/observe-requests.ts';
 import { registerMetrics } from './metrics/scrape.ts';
 import { registerSandboxCheckout } from './modules/billing/index.ts';
@@ -31,10 +26,8 @@ import { storedFiles } from './modules/studio/files.middleware.ts';
 import { UPLOAD_BODY_LIMIT } from './modules/studio/upload.service.ts';
 
 export interface AppDeps {
-  config: Config;
-  orm: Orm;
-  /** Defaults to a pino logger at `config.logLevel`. */
-  logger?: Logger;
+  /** The process-wide services, each module's included (built by server.ts). */
+  services: AppServices;
   /** Who is calling; defaults to the resolvers the modules register in `modules/index.ts`. */
   resolvePrincipal?: PrincipalResolver;
   /** Defaults to every route of the contract. */
@@ -51,10 +44,10 @@ export type App = Koa<AppState, AppContextExtras>;
  * Throws at start when a contract route has no handler.
  */
 export function createApp(deps: AppDeps): App {
-  const { config, orm } = deps;
-  const logger = deps.logger ?? createLogger(config);
+  const { services } = deps;
+  const { config, orm, logger } = services;
   const app: App = new Koa<AppState, AppContextExtras>({ proxy: config.trustProxy });
-  app.context.services = { config, orm, logger, rateLimits: new RateLimitStore(config.databaseUrl) };
+  app.context.services = services;
   // Errors after the response started (a broken stream, a client gone) cannot become problems: log them.
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'response error'));
 

@@ -2,6 +2,7 @@
 // S3-compatible bucket so any number of processes on any number of machines share them. Read with the rest of
 // the environment by `loadConfig`.
 import { z } from 'zod';
+import { flag } from './config.parsers.ts';
 
 export interface S3StorageConfig {
   backend: 's3';
@@ -23,8 +24,6 @@ export type StorageConfig = { backend: 'local' } | S3StorageConfig;
 // S3 bucket naming rules (AWS's general purpose buckets), which the other stores follow.
 const BUCKET = /^(?!xn--)(?!.*\.\.)[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const PREFIX = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\/?$/;
-
-const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 export const StorageEnvSchema = z.object({
   STORAGE: z.enum(['local', 's3']).optional(),

@@ -2,6 +2,7 @@
 // environment by `loadConfig`. Kept in its own file so the studio's knobs are documented in one place.
 import { join } from 'node:path';
 import { z } from 'zod';
+import { commaList } from './config.parsers.ts';
 
 /** KIE's own hosts for generated files (provider docs); the image proxy fetches only from these by default. */
 export const DEFAULT_PROVIDER_RESULT_HOSTS = ['tempfile.aiquickdraw.com', 'tempfile.redpandaai.co', 'file.aiquickdraw.com'] as const;
@@ -40,16 +41,6 @@ export interface StudioConfig {
    */
   allowPrivateFetchFor?: string[];
 }
-
-const commaList = z
-  .string()
-  .default('')
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  );
 
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { LIMITS } from '@app/contract/constants';
 import { z } from 'zod';
 import { type BillingConfig, BillingEnvSchema, billingConfigFrom, billingConfigIssues } from './config.billing.ts';
+import { commaList, flag } from './config.parsers.ts';
 import { type StorageConfig, StorageEnvSchema, storageConfigFrom, storageConfigIssues } from './config.storage.ts';
 import { type StudioConfig, StudioEnvSchema, studioConfigFrom } from './config.studio.ts';
 import { AllowedNetworks } from './net/allowed-networks.ts';
@@ -105,21 +106,6 @@ const origin = z
     'must be an exact origin such as https://app.example.com (scheme, host, optional port; no path or trailing slash)',
   );
 
-const commaList = z
-  .string()
-  .default('')
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  );
-
-const flag = z
-  .enum(['true', 'false', '1', '0'])
-  .default('false')
-  .transform((value) => value === 'true' || value === '1');
-
 const remoteUrl = z
   .string()
   .max(2048, 'must be at most 2048 characters')
@@ -143,7 +129,7 @@ const EnvSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   STATIC_DIR: z.string().min(1).optional(),
   REMOTES_DIR: z.string().min(1).optional(),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: flag.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   ROLE: z.enum(['web', 'worker', 'all']).default('all'),
   // pg-boss accepts 1 to 45 seconds.

@@ -107,6 +107,16 @@ export function issuesToFieldErrors(issues: readonly IssueLike[], location: Inpu
   );
 }
 
+/** 400 on one body field, shaped like the binder's validation failures (for checks the schema cannot make: stored rows, lengths after normalising). */
+export const invalidField = (field: string, detail: string) =>
+  new HttpProblem({
+    status: 400,
+    code: 'validation_failed',
+    title: 'Validation failed',
+    detail: 'Invalid request body.',
+    errors: [{ pointer: `/body/${field}`, detail }],
+  });
+
 /** 400 for input that is malformed as a whole (unparseable JSON and the like). */
 export const badRequest = (detail?: string, errors?: FieldError[]) =>
   new HttpProblem({ status: 400, code: 'bad_request', title: 'Bad request', detail, errors });

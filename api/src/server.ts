@@ -1,4 +1,5 @@
-// The process: config, database, migrations, seeds, app, listen, graceful stop.
+// The composition root: config, database (with every module's entities), migrations, seeds, the modules'
+// processes, the app, listen, graceful stop.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
@@ -7,16 +8,15 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { useSecretKey } from './crypto/secret-box.ts';
 import { createOrm, type DatabaseTarget, databaseTarget, migrate, type Orm } from './db/orm.ts';
 import { answerClientErrors } from './http/client-error.ts';
+import type { AppServices } from './http/context.ts';
+import { RateLimitStore } from './http/rate-limit.ts';
 import { closeGracefully } from './http/shutdown.ts';
 import { type Jobs, openJobs } from './jobs/boss.ts';
-import { scheduleSweeps } from './jobs/sweeps.ts';
 import { createLogger } from './logger.ts';
-import { wireOperatorAlerts } from './modules/admin/notifications/operator-alerts.ts';
-import { CallbackDeliveries, callbackFetchOptions } from './modules/automation/index.ts';
-import { OperatorAlerts, useOperatorAlerts } from './modules/billing/index.ts';
-import { seeds, startHooks } from './modules/index.ts';
+import { entities, processes, seeds, startHooks } from './modules/index.ts';
 import { LiveHub } from './modules/live/index.ts';
-import { createStudioRuntime, type StudioRuntime } from './modules/studio/runtime.ts';
+import type { ModuleProcess, ProcessContext } from './modules/module.ts';
+import type { StudioRuntime } from './modules/studio/runtime.ts';
 
 export interface StartOptions extends Pick<AppDeps, 'handlers' | 'routes' | 'resolvePrincipal'> {
   config: Config;
@@ -49,17 +49,25 @@ export async function runSeeds(orm: Orm): Promise<void> {
   for (const seed of seeds) await seed(orm.em.fork());
 }
 
-/** Opens the database, migrates, seeds, builds the app and listens. On any failure the ORM is closed again. */
+/**
+ * Opens the database, migrates, seeds, builds the modules' processes and the app, listens, then starts the
+ * processes. On any failure what was opened is closed again.
+ */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config);
   const database = options.database ?? databaseTarget(config);
   // Before the database opens: encrypted settings columns read and write with this key.
   useSecretKey(config.secretKey);
-  const orm = await createOrm(database);
-  let server: Server | undefined;
+  const orm = await createOrm(database, { entities });
+  let listening: Server | undefined;
   let jobs: Jobs | undefined;
   let live: LiveHub | undefined;
+  let rateLimits: RateLimitStore | undefined;
+  const built: ModuleProcess[] = [];
+  const stopProcesses = async () => {
+    for (const running of built.toReversed()) await running.stop?.();
+  };
   try {
     const applied = await migrate(orm);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
@@ -67,79 +75,57 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     for (const hook of startHooks) await hook({ em: orm.em.fork(), config, logger, database });
     const runWorkers = config.role !== 'web';
     jobs = await openJobs(orm, { logger, runWorkers, cronIntervalSeconds: config.jobsCronIntervalSeconds });
+    rateLimits = new RateLimitStore(config.databaseUrl);
+    // Event streams: one LISTEN connection of this process fans the database's notifications out.
+    live = await LiveHub.open(orm, { logger });
+    const services: ProcessContext['services'] = { config, orm, logger, jobs, rateLimits, live };
+    // Stored files are published under PUBLIC_URL, else under the address we listen on (read once files are stored).
+    const publicUrl = () => config.publicUrl ?? publicOrigin(listening);
+    for (const build of processes) built.push(await build({ config, orm, logger, jobs, publicUrl, services }));
+    // Every module's process has added its services now.
     const app = createApp({
-      config,
-      orm,
-      logger,
+      services: services as AppServices,
       handlers: options.handlers,
       routes: options.routes,
       resolvePrincipal: options.resolvePrincipal,
     });
-    app.context.services.jobs = jobs;
-    // Event streams: one LISTEN connection of this process fans the database's notifications out.
-    live = await LiveHub.open(orm, { logger });
-    app.context.services.live = live;
-    const openedLive = live;
-    const listening = createServer(app.callback());
+    const server = createServer(app.callback());
+    listening = server;
     // Problems' `type` is absolute: PUBLIC_URL, else the address we listen on.
-    answerClientErrors(listening, () => config.publicUrl ?? publicOrigin(listening));
-    server = listening;
+    answerClientErrors(server, publicUrl);
     await new Promise<void>((resolve, reject) => {
-      listening.once('error', reject);
-      listening.listen(config.port, config.host, () => resolve());
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
     });
-    // Built once the address is known: stored files are published under PUBLIC_URL, else under this address.
-    const studio = createStudioRuntime({
-      config,
-      orm,
-      logger,
-      publicUrl: config.publicUrl ?? publicOrigin(listening),
-      rateLimits: app.context.services.rateLimits,
-      jobs,
-    });
-    app.context.services.studio = studio;
-    // Operator alerts (failed generations, low KIE credits, purchases) are pg-boss jobs sent to Telegram.
-    const alerts = new OperatorAlerts(jobs, { orm, config, logger });
-    await alerts.start();
-    useOperatorAlerts(orm, alerts);
-    wireOperatorAlerts(studio, { orm, config, logger });
-    // Automation callbacks: signed POSTs queued in the transaction of the task transition they report.
-    const { allowedNetworks, retryMs } = config.automationCallbacks;
-    const fetchOptions = callbackFetchOptions(studio.fetchOptions, allowedNetworks);
-    const callbacks = new CallbackDeliveries(jobs, { orm, logger, fetchOptions, retryMs });
-    studio.onTransition(callbacks.afterTransition);
-    await callbacks.start();
-    app.context.services.callbacks = callbacks;
-    // A web process (ROLE=web) serves and sends; workers run the background work.
-    await studio.start();
-    // Time limits, PayPal reconciliation, expired sessions: one run per occurrence across the cluster.
-    await scheduleSweeps(jobs, { orm, config, logger, studio });
-    const openedJobs = jobs;
+    // Job workers and schedules (where this process runs workers), in module order.
+    for (const running of built) await running.start?.();
+    const { studio } = app.context.services;
+    const [openedJobs, openedLive, openedRateLimits] = [jobs, live, rateLimits];
     let closing: Promise<void> | undefined;
     const close = () => {
       closing ??= (async () => {
         try {
           // Open streams never end by themselves: end them first (clients reconnect elsewhere with Last-Event-ID).
           await openedLive.close();
-          const { forced } = await closeGracefully(listening, config.shutdownTimeoutMs);
+          const { forced } = await closeGracefully(server, config.shutdownTimeoutMs);
           if (forced) logger.warn({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; open connections were cut');
         } finally {
-          // Jobs in hand finish (or are handed back when they expire) before the ORM closes.
+          // Jobs in hand finish (or are handed back when they expire) before the modules stop and the ORM closes.
           await openedJobs.stop(config.shutdownTimeoutMs);
-          await studio.stop();
-          // Last: jobs stopped above may still have used the storage.
-          studio.storage.close?.();
-          await app.context.services.rateLimits.close();
+          await stopProcesses();
+          await openedRateLimits.close();
           await orm.close(true);
         }
       })();
       return closing;
     };
-    return { url: publicOrigin(listening), app, server: listening, orm, logger, studio, jobs: openedJobs, live: openedLive, close };
+    return { url: publicOrigin(server), app, server, orm, logger, studio, jobs: openedJobs, live: openedLive, close };
   } catch (error) {
-    server?.close();
+    listening?.close();
     await live?.close();
     await jobs?.stop(0);
+    await stopProcesses().catch(() => undefined);
+    await rateLimits?.close();
     await orm.close(true);
     throw error;
   }
@@ -191,7 +177,9 @@ if (import.meta.main) {
 }
 
 /** `http://<address>:<port>` of a listening server (IPv6 in brackets). */
-function publicOrigin(listening: Server): string {
-  const { address, port } = listening.address() as AddressInfo;
+function publicOrigin(listening: Server | undefined): string {
+  const bound = listening?.address() as AddressInfo | null | undefined;
+  if (!bound) throw new Error('the server is not listening yet');
+  const { address, port } = bound;
   return `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
 }

@@ -9,7 +9,7 @@ import { applyLedgerEntry } from '../src/modules/ledger/ledger.service.ts';
 import { createApiToken } from '../src/modules/tokens/token.service.ts';
 import { User } from '../src/modules/users/user.entity.ts';
 import { createUser as insertUser } from '../src/modules/users/user.service.ts';
-import type { TestResponse, TestServer } from './index.ts';
+import type { TestResponse, TestServer } from './types.ts';
 
 type WithOrm = { orm: Orm };
 type WithConfig = WithOrm & Pick<TestServer, 'config'>;

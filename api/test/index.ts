@@ -6,19 +6,19 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { StudioConfig } from '../src/config.studio.ts';
 import { type Config, defaultRemotes, loadConfig } from '../src/config.ts';
-import type { Orm } from '../src/db/orm.ts';
 import type { AnyHandler } from '../src/http/bind.ts';
 import type { PrincipalResolver } from '../src/http/context.ts';
 import { handlers as moduleHandlers } from '../src/modules/index.ts';
-import type { StudioRuntime } from '../src/modules/studio/runtime.ts';
 import { startServer } from '../src/server.ts';
 import { createTestDatabase } from './database.ts';
 import { openApiValidator } from './openapi-validator.ts';
+import type { RequestOptions, TestResponse, TestServer } from './types.ts';
 
 export { type Receiver, startReceiver } from '../src/modules/automation/testing/receiver.ts';
 export { type CreateUserOptions, createToken, createUser, login, sessionCookieOf, signIn, type TestUser } from './accounts.ts';
 export { ContractViolation, OpenApiValidator, openApiValidator } from './openapi-validator.ts';
 export { decodedBody, type RawResponse, rawRequest } from './raw-request.ts';
+export type { RequestOptions, TestResponse, TestServer } from './types.ts';
 
 export interface TestServerOptions {
   /** Remote manifest overrides (name -> remoteEntry.js URL), merged over the defaults. */
@@ -37,39 +37,6 @@ export interface TestServerOptions {
   resolvePrincipal?: PrincipalResolver;
   /** Capture logs; default is a silent logger. */
   logger?: Logger;
-}
-
-export interface RequestOptions {
-  /** Sent as JSON unless it is already a string. */
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** Value of the `Cookie` header. */
-  cookie?: string;
-  /** Skip the spec check, for requests that must break the contract on purpose. Default true. */
-  validate?: boolean;
-}
-
-export interface TestResponse<T = unknown> {
-  status: number;
-  headers: Headers;
-  /** Parsed JSON for JSON answers, otherwise undefined. */
-  body: T;
-  text: string;
-  /** Every `Set-Cookie` header. */
-  cookies: string[];
-}
-
-export interface TestServer {
-  /** Base URL, e.g. `http://127.0.0.1:41234`. */
-  url: string;
-  orm: Orm;
-  config: Config;
-  /** The image studio of this server (storage, task jobs, events). */
-  studio: StudioRuntime;
-  /** A real HTTP request; throws `ContractViolation` when the answer does not match openapi.json. */
-  request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
-  /** Stops the server, closes the ORM and drops the database. */
-  close(): Promise<void>;
 }
 
 /**

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createOrm } from '../../api/src/db/orm.ts';
+import { entities } from '../../api/src/modules/index.ts';
 import { type EventClient, openEvents } from '../../api/src/modules/live/testing.ts';
 import { createTestDatabase } from '../../api/test/database.ts';
 
@@ -89,7 +90,7 @@ async function run(browsers: number): Promise<Result> {
     // Users, sessions and one task each, straight into the database the API migrated.
     const sids = Array.from({ length: browsers }, () => randomBytes(32).toString('base64url'));
     if (database.target.kind !== 'postgres') throw new Error('set DATABASE_URL: the load script seeds through a second connection');
-    const orm = await createOrm(database.target);
+    const orm = await createOrm(database.target, { entities });
     const db = {
       query: <T>(sql: string, params: unknown[] = []) => orm.em.fork().execute<T[]>(sql, params),
       end: () => orm.close(true),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { createOrm, migrate, type Orm } from '../db/orm.ts';
+import { entities } from '../modules/index.ts';
 import { AdminSettings, SETTINGS_ROW_ID } from '../modules/settings/admin-settings.entity.ts';
 import { AdminSettingsRepository } from '../modules/settings/admin-settings.repository.ts';
 import { encryptSecret, isEncryptedSecret, useSecretKey } from './secret-box.ts';
@@ -11,7 +12,7 @@ let orm: Orm;
 beforeAll(async () => {
   useSecretKey('k'.repeat(40));
   database = await createTestDatabase();
-  orm = await createOrm(database.target);
+  orm = await createOrm(database.target, { entities });
   await migrate(orm);
 });
 afterAll(async () => {

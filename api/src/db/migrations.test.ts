@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { entities } from '../modules/index.ts';
 import { AdminSettings } from '../modules/settings/admin-settings.entity.ts';
 import { createOrm, migrate, type Orm } from './orm.ts';
 
@@ -9,7 +10,7 @@ describe('committed migrations', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    orm = await createOrm(database.target);
+    orm = await createOrm(database.target, { entities });
   });
   afterAll(async () => {
     await orm?.close(true);

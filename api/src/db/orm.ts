@@ -2,11 +2,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type MikroORM, type Options, RequestContext } from '@mikro-orm/core';
+import { type EntitySchema, type MikroORM, type Options, RequestContext } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import type { AbstractSqlDriver, SqlEntityManager } from '@mikro-orm/sql';
 import type { Config } from '../config.ts';
-import { entities } from '../modules/index.ts';
 
 /** The ORM as the rest of the code sees it: driver-agnostic SQL. */
 export type Orm = MikroORM<AbstractSqlDriver, SqlEntityManager>;
@@ -22,8 +21,14 @@ export function databaseTarget(config: Pick<Config, 'databaseUrl' | 'dataDir'>):
   return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
 }
 
+/** What the ORM is opened with: the entities come from the composition root (every module's, see modules/index.ts). */
+export interface OrmOptions {
+  entities: readonly EntitySchema[];
+  debug?: boolean;
+}
+
 /** Options shared by every driver; the same entities and migrations serve all of them. */
-function baseOptions(): Partial<Options> {
+function baseOptions(entities: readonly EntitySchema[]): Partial<Options> {
   return {
     entities: [...entities],
     extensions: [Migrator],
@@ -48,8 +53,8 @@ function baseOptions(): Partial<Options> {
  * Opens the ORM for a target. PGlite with a data folder runs in named-database mode
  * (a real cluster on disk holding database `app`).
  */
-export async function createOrm(target: DatabaseTarget, options: { debug?: boolean } = {}): Promise<Orm> {
-  const shared = { ...baseOptions(), debug: options.debug ?? false };
+export async function createOrm(target: DatabaseTarget, options: OrmOptions): Promise<Orm> {
+  const shared = { ...baseOptions(options.entities), debug: options.debug ?? false };
   if (target.kind === 'postgres') {
     const { MikroORM } = await import('@mikro-orm/postgresql');
     return (await MikroORM.init({ ...shared, clientUrl: target.url } as never)) as unknown as Orm;

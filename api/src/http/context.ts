@@ -29,13 +29,13 @@ export interface AppState {
   tokenUser?: Principal;
 }
 
-/** Process-wide services reachable from any context as `ctx.services`. */
+/** Process-wide services reachable from any context as `ctx.services`; modules add theirs (`declare module` in their process.ts). */
 export interface AppServices {
   config: Config;
   orm: Orm;
   logger: Logger;
-  /** pg-boss, once the server has opened it (apps built without a server have none). */
-  jobs?: Jobs;
+  /** Background jobs and schedules on pg-boss. */
+  jobs: Jobs;
   /** Where rate-limit counters live (PostgreSQL shared by the cluster, or memory on the embedded database). */
   rateLimits: RateLimitStore;
 }

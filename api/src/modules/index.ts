@@ -1,4 +1,4 @@
-// The module registry: add a module here and its entities, handlers, principal resolvers and seeds are wired in.
+// The module registry: add a module here and its entities, handlers, principal resolvers, seeds and process are wired in.
 import { adminModule } from './admin/index.ts';
 import { authModule } from './auth/index.ts';
 import { automationModule } from './automation/index.ts';
@@ -13,7 +13,9 @@ import { systemModule } from './system/index.ts';
 import { tokensModule } from './tokens/index.ts';
 import { usersModule } from './users/index.ts';
 
-// Order matters for principal resolvers: the session cookie is read before the bearer token.
+// Order matters: principal resolvers are consulted in it (the session cookie before the bearer token), and
+// processes are built and started in it (billing's alert queue first; the studio before admin and automation,
+// which follow its task transitions).
 export const modules: readonly ApiModule[] = [
   systemModule,
   settingsModule,
@@ -22,9 +24,9 @@ export const modules: readonly ApiModule[] = [
   ledgerModule,
   authModule,
   tokensModule,
-  adminModule,
   providersModule,
   studioModule,
+  adminModule,
   automationModule,
   liveModule,
 ];
@@ -40,6 +42,9 @@ export const principalResolvers = modules.flatMap((module) => module.principalRe
 
 /** Demo-data seeds, run at start on the embedded database. */
 export const seeds = modules.flatMap((module) => (module.seed ? [module.seed] : []));
+
+/** The modules' running parts (job workers, schedules, hooks), built and started in module order. */
+export const processes = modules.flatMap((module) => (module.process ? [module.process] : []));
 
 /** Start hooks (e.g. the first admin), run at every start after migrations and seeds. */
 export const startHooks = modules.flatMap((module) => (module.onStart ? [module.onStart] : []));

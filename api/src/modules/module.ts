@@ -3,9 +3,10 @@ import type { EntitySchema } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { DatabaseTarget } from '../db/orm.ts';
+import type { DatabaseTarget, Orm } from '../db/orm.ts';
 import type { HandlerMap } from '../http/bind.ts';
-import type { PrincipalResolver } from '../http/context.ts';
+import type { AppServices, PrincipalResolver } from '../http/context.ts';
+import type { Jobs } from '../jobs/boss.ts';
 
 export interface ApiModule {
   name: string;
@@ -19,6 +20,36 @@ export interface ApiModule {
   seed?: (em: SqlEntityManager) => Promise<void>;
   /** Runs at every start, after migrations and seeds, on any database (e.g. the first admin); must be idempotent. */
   onStart?: (context: StartContext) => Promise<void>;
+  /**
+   * This module's part of the running process (job workers, schedules, hooks on another module's events), built in
+   * module order before the app exists: it may add services for its routes and for the modules after it.
+   */
+  process?: (context: ProcessContext) => Promise<ModuleProcess>;
+}
+
+/** What a module's process gets: the process-wide services, and the ones modules before it added. */
+export interface ProcessContext {
+  config: Config;
+  orm: Orm;
+  logger: Logger;
+  jobs: Jobs;
+  /** The origin files and callbacks are published under (PUBLIC_URL, else the address listened on, known once listening). */
+  publicUrl: () => string;
+  /** The app's services as built so far; a module adds its own here (see the `AppServices` augmentations). */
+  services: Partial<AppServices> & Pick<AppServices, 'config' | 'orm' | 'logger' | 'jobs' | 'rateLimits'>;
+}
+
+/** A module's running part: started in module order once the server listens, stopped in reverse order before the ORM closes. */
+export interface ModuleProcess {
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+}
+
+/** The service `name` a module before this one added; its absence is a wiring mistake in the module order. */
+export function serviceOf<K extends keyof AppServices>(context: ProcessContext, name: K): NonNullable<AppServices[K]> {
+  const service = context.services[name];
+  if (service === undefined || service === null) throw new Error(`service ${String(name)} is not built yet: check the module order`);
+  return service as NonNullable<AppServices[K]>;
 }
 
 /** What a start hook gets: a fresh EntityManager and the process's configuration. */

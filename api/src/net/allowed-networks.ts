@@ -2,12 +2,12 @@
 // in Docker or on the same host): CIDRs (`192.168.1.0/24`, `fd00::/8`), single addresses and host names
 // (`n8n`, `*.corp.example`). Everything else the SSRF guard refuses stays refused, and cloud metadata
 // addresses and names are never allowed, whatever the list says.
+import type ipaddr from 'ipaddr.js';
 import { blockedAddressReason, blockedHostnameReason, type ParsedAddress, parseIpLiteral } from './ip.ts';
 
 interface Cidr {
   family: 4 | 6;
-  base: bigint;
-  prefix: number;
+  range: [ipaddr.IPv4 | ipaddr.IPv6, number];
 }
 
 /** AWS/GCP/Azure/OpenStack metadata endpoints (IPv4 link-local and AWS's IPv6 one). */
@@ -16,7 +16,6 @@ const METADATA_ADDRESSES = new Set(
 );
 
 const HOST_NAME = /^(\*\.)?(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
-const MAPPED_V4 = (parseIpLiteral('::ffff:0:0') as ParsedAddress).value;
 
 export class AllowedNetworksError extends Error {
   constructor(entry: string) {
@@ -64,8 +63,10 @@ export class AllowedNetworks {
 
 /** `::ffff:10.0.0.1` is judged as `10.0.0.1`, so a v4 CIDR covers what dual-stack sockets report. */
 function unmapped(address: ParsedAddress): ParsedAddress {
-  if (address.family === 6 && address.value >> 32n === MAPPED_V4 >> 32n) {
-    return parseIpLiteral(String(address.value & 0xffffffffn)) as ParsedAddress;
+  const { address: ip } = address;
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) {
+    const v4 = (ip as ipaddr.IPv6).toIPv4Address();
+    return { family: 4, address: v4, text: v4.toString() };
   }
   return address;
 }
@@ -81,10 +82,10 @@ function parseCidr(entry: string): Cidr | null {
   if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return null;
   const prefix = prefixText === undefined ? bits : Number(prefixText);
   if (prefix > bits) return null;
-  return { family: parsed.family, base: parsed.value, prefix };
+  return { family: parsed.family, range: [parsed.address, prefix] };
 }
 
+/** Only called with the same family (ipaddr.js refuses to compare an IPv4 with an IPv6 address). */
 function inCidr(address: ParsedAddress, cidr: Cidr): boolean {
-  const shift = BigInt((cidr.family === 4 ? 32 : 128) - cidr.prefix);
-  return address.value >> shift === cidr.base >> shift;
+  return address.address.match(cidr.range);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { blockedAddressReason, blockedHostnameReason, ipv4ToText, parseIPv4Loose, parseIPv6, parseIpLiteral } from './ip.ts';
+import { blockedAddressReason, blockedHostnameReason, parseIpLiteral } from './ip.ts';
 
-describe('parseIPv4Loose', () => {
+describe('parseIpLiteral, IPv4 in every inet_aton notation', () => {
   it.each([
     ['127.0.0.1', '127.0.0.1'],
     ['2130706433', '127.0.0.1'],
@@ -18,30 +18,34 @@ describe('parseIPv4Loose', () => {
     ['10.0.0.1.', '10.0.0.1'],
     ['8.8.8.8', '8.8.8.8'],
   ])('%s is %s', (input, expected) => {
-    const value = parseIPv4Loose(input);
-    expect(value).not.toBeNull();
-    expect(ipv4ToText(value as number)).toBe(expected);
+    expect(parseIpLiteral(input)).toMatchObject({ family: 4, text: expected });
   });
 
   it.each(['example.com', '1.2.3.4.5', '256.0.0.1', '1.2.3.256', '4294967296', '08.0.0.1', '1..2', '', '0xg', '127.0.0.1x'])(
     '%s is not an IPv4 address',
     (input) => {
-      expect(parseIPv4Loose(input)).toBeNull();
+      expect(parseIpLiteral(input)).toBeNull();
     },
   );
 });
 
-describe('parseIPv6', () => {
+describe('parseIpLiteral, IPv6', () => {
   it('expands compressed forms, brackets and embedded IPv4', () => {
-    expect(parseIPv6('::1')).toBe(1n);
-    expect(parseIPv6('[::1]')).toBe(1n);
-    expect(parseIPv6('::')).toBe(0n);
-    expect(parseIPv6('::ffff:127.0.0.1')).toBe(0xffff7f000001n);
-    expect(parseIPv6('::ffff:7f00:1')).toBe(0xffff7f000001n);
-    expect(parseIPv6('2001:db8::8a2e:370:7334')).toBe(0x20010db8000000000000_8a2e_0370_7334n);
-    expect(parseIPv6('fe80::1%eth0')).toBeNull();
-    expect(parseIPv6('1::2::3')).toBeNull();
-    expect(parseIPv6('127.0.0.1')).toBeNull();
+    const text = (input: string) => parseIpLiteral(input)?.text;
+    expect(text('::1')).toBe('0:0:0:0:0:0:0:1');
+    expect(text('[::1]')).toBe('0:0:0:0:0:0:0:1');
+    expect(text('::')).toBe('0:0:0:0:0:0:0:0');
+    expect(text('::ffff:127.0.0.1')).toBe('0:0:0:0:0:ffff:7f00:1');
+    expect(text('::ffff:7f00:1')).toBe('0:0:0:0:0:ffff:7f00:1');
+    expect(text('2001:DB8::8a2e:370:7334')).toBe('2001:db8:0:0:0:8a2e:370:7334');
+    // IPv4-compatible (deprecated) is not IPv4-mapped.
+    expect(text('::127.0.0.1')).toBe('0:0:0:0:0:0:7f00:1');
+    expect(parseIpLiteral('fe80::1')?.family).toBe(6);
+    expect(parseIpLiteral('fe80::1%eth0')).toBeNull();
+    expect(parseIpLiteral('1::2::3')).toBeNull();
+    expect(parseIpLiteral('[127.0.0.1]')).toBeNull();
+    expect(parseIpLiteral('::0x7f.0.0.1')).toBeNull();
+    expect(parseIpLiteral('::ffff:010.0.0.1')).toBeNull();
   });
 });
 
@@ -80,6 +84,9 @@ describe('blockedAddressReason', () => {
     ['2001:db8::1', 'documentation'],
     ['2001::1', 'ipv6_special'],
     ['::127.0.0.1', 'ipv6_special'],
+    ['::8.8.8.8', 'ipv6_special'],
+    ['3fff::1', 'documentation'],
+    ['192.88.99.1', 'reserved'],
     ['100::1', 'ipv6_special'],
   ])('%s is blocked (%s)', (address, reason) => {
     expect(blockedAddressReason(address)).toBe(reason);

@@ -2,14 +2,14 @@
 import type { StorageConfig } from '../config.storage.ts';
 import { LocalFileStorage } from './local.ts';
 import { S3FileStorage } from './s3.ts';
-import type { FileStorage } from './storage.ts';
+import type { FileStorage, PublicBaseUrl } from './storage.ts';
 
 export interface FileStorageOptions {
   storage: StorageConfig;
   /** The local folder (`studio.filesDir`), used when `storage.backend` is `local`. */
   filesDir: string;
   /** Public origin that serves `/files/<key>`. */
-  publicBaseUrl: string;
+  publicBaseUrl: PublicBaseUrl;
 }
 
 export function createFileStorage({ storage, filesDir, publicBaseUrl }: FileStorageOptions): FileStorage {

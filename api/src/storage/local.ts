@@ -6,6 +6,7 @@ import {
   assertStorageKey,
   type FileStorage,
   isValidStorageKey,
+  type PublicBaseUrl,
   PublicFileUrls,
   randomId,
   type StoredContentType,
@@ -17,7 +18,7 @@ export interface LocalFileStorageOptions {
   /** Folder holding the files; created on first write. */
   root: string;
   /** Public origin (PUBLIC_URL) that serves `/files/<key>`, e.g. `https://studio.example.com`. */
-  publicBaseUrl: string;
+  publicBaseUrl: PublicBaseUrl;
 }
 
 /** The default storage folder for a data directory. */
@@ -27,13 +28,15 @@ export function defaultFilesRoot(dataDir: string): string {
 
 export class LocalFileStorage implements FileStorage {
   readonly root: string;
-  readonly publicBaseUrl: string;
   readonly #urls: PublicFileUrls;
 
   constructor(options: LocalFileStorageOptions) {
     this.root = resolve(options.root);
     this.#urls = new PublicFileUrls(options.publicBaseUrl);
-    this.publicBaseUrl = this.#urls.publicBaseUrl;
+  }
+
+  get publicBaseUrl(): string {
+    return this.#urls.publicBaseUrl;
   }
 
   /** Absolute path of a key; refuses invalid keys and anything resolving outside the root. */

@@ -18,6 +18,7 @@ import {
   assertStorageKey,
   type FileStorage,
   isValidStorageKey,
+  type PublicBaseUrl,
   PublicFileUrls,
   type StoredContentType,
   type StoredFileBytes,
@@ -26,7 +27,7 @@ import {
 
 export interface S3FileStorageOptions extends Omit<S3StorageConfig, 'backend'> {
   /** Public origin (PUBLIC_URL) that serves `/files/<key>`. */
-  publicBaseUrl: string;
+  publicBaseUrl: PublicBaseUrl;
 }
 
 /** A store that does not answer a connection within this long is down; one silent this long mid-request is stuck. */

@@ -28,4 +28,21 @@ describe('public file URLs', () => {
     expect(urls.keyOf('https://example.com/files/uploads/abcdefghijklmnopqrstuv.png')).toBeNull();
     expect(() => new PublicFileUrls('ftp://example.com')).toThrow(/http/);
   });
+
+  it('read an origin known only later (the address a server listens on) at first use, once', () => {
+    let reads = 0;
+    let origin: string | undefined;
+    const urls = new PublicFileUrls(() => {
+      reads += 1;
+      if (!origin) throw new Error('not listening yet');
+      return origin;
+    });
+    expect(reads).toBe(0);
+    origin = 'http://127.0.0.1:41234';
+    expect(urls.urlFor('uploads/abcdefghijklmnopqrstuv.png')).toBe('http://127.0.0.1:41234/files/uploads/abcdefghijklmnopqrstuv.png');
+    expect(urls.keyOf('http://127.0.0.1:41234/files/uploads/abcdefghijklmnopqrstuv.png')).toBe('uploads/abcdefghijklmnopqrstuv.png');
+    expect(urls.publicBaseUrl).toBe('http://127.0.0.1:41234');
+    expect(reads).toBe(1);
+    expect(() => new PublicFileUrls(() => 'ftp://example.com').urlFor('uploads/abcdefghijklmnopqrstuv.png')).toThrow(/http/);
+  });
 });

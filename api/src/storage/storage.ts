@@ -68,26 +68,41 @@ export function assertStorageKey(key: string): StoredContentType {
   return STORED_CONTENT_TYPES[match[1] as StoredExtension];
 }
 
+/** A public origin, or how to read it once known (the address a server listens on, when PUBLIC_URL is unset). */
+export type PublicBaseUrl = string | (() => string);
+
 /** `${publicBaseUrl}/files/<key>` and back: the stable public URLs of stored files, whatever the backend. */
 export class PublicFileUrls {
-  readonly publicBaseUrl: string;
-  readonly #filesPrefix: string;
+  readonly #base: PublicBaseUrl;
+  #filesPrefix?: string;
 
-  constructor(publicBaseUrl: string) {
-    const base = new URL(publicBaseUrl);
+  constructor(publicBaseUrl: PublicBaseUrl) {
+    this.#base = publicBaseUrl;
+    // A fixed origin is checked at once; one read later is checked on first use.
+    if (typeof publicBaseUrl === 'string') this.#prefix();
+  }
+
+  get publicBaseUrl(): string {
+    return this.#prefix().slice(0, -'/files/'.length);
+  }
+
+  #prefix(): string {
+    if (this.#filesPrefix) return this.#filesPrefix;
+    const base = new URL(typeof this.#base === 'string' ? this.#base : this.#base());
     if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new Error('publicBaseUrl must be http(s)');
-    this.publicBaseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
-    this.#filesPrefix = `${this.publicBaseUrl}/files/`;
+    this.#filesPrefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}/files/`;
+    return this.#filesPrefix;
   }
 
   urlFor(key: string): string {
     assertStorageKey(key);
-    return `${this.#filesPrefix}${key}`;
+    return `${this.#prefix()}${key}`;
   }
 
   keyOf(url: string): string | null {
-    if (typeof url !== 'string' || !url.startsWith(this.#filesPrefix)) return null;
-    const key = url.slice(this.#filesPrefix.length);
+    const prefix = this.#prefix();
+    if (typeof url !== 'string' || !url.startsWith(prefix)) return null;
+    const key = url.slice(prefix.length);
     return isValidStorageKey(key) ? key : null;
   }
 }

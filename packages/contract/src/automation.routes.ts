@@ -13,6 +13,7 @@ import {
   WebhookDeliveryParams,
 } from './automation.ts';
 import { defineRoute, type ProblemExample, type RouteDef } from './route.ts';
+import type { z } from './zod.ts';
 
 const RATE_LIMITED: ProblemExample = {
   code: 'rate_limited',
@@ -87,30 +88,47 @@ const SUBMITTED = {
 const SUBMIT_PROBLEMS =
   'Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` with nothing charged; 429 `rate_limited` (per token, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`.';
 
-export const automationGenerate = defineRoute({
-  method: 'post',
+/** A submission: POST with an `Idempotency-Key`, answered 202 (or 200 under `Prefer: wait=N`), charged at the API prices. */
+const submitRoute = <const Id extends string, const Body extends z.ZodType>(route: {
+  path: string;
+  operationId: Id;
+  summary: string;
+  description: string;
+  body: Body;
+  problems: number[];
+  problemExamples: RouteDef['problemExamples'];
+}) =>
+  defineRoute({
+    method: 'post',
+    path: route.path,
+    operationId: route.operationId,
+    summary: route.summary,
+    description: `${route.description} ${SUBMIT_PROBLEMS}`,
+    tags: ['Automation'],
+    role: 'token',
+    request: { body: route.body, headers: SubmitHeaders },
+    responses: SUBMITTED,
+    problems: route.problems,
+    problemExamples: route.problemExamples,
+  });
+
+export const automationGenerate = submitRoute({
   path: '/api/n8n/generate',
   operationId: 'automationGenerate',
   summary: 'Text to image',
-  description: `Queues a text-to-image task and answers 202 at once; poll the status or pass \`callbackUrl\`. ${SUBMIT_PROBLEMS}`,
-  tags: ['Automation'],
-  role: 'token',
-  request: { body: AutomationGenerateBody, headers: SubmitHeaders },
-  responses: SUBMITTED,
+  description: 'Queues a text-to-image task and answers 202 at once; poll the status or pass `callbackUrl`.',
+  body: AutomationGenerateBody,
   problems: [402, 409, 422, 429, 503],
   problemExamples: submitExamples({ pointer: '/body/input/prompt', detail: 'Prompt is required' }),
 });
 
-export const automationEditImage = defineRoute({
-  method: 'post',
+export const automationEditImage = submitRoute({
   path: '/api/n8n/edit-image',
   operationId: 'automationEditImage',
   summary: 'Edit images',
-  description: `Fetches the 1 to 5 \`image_urls\` (public addresses only, PNG/JPEG/WebP checked by their bytes, 10 MB each), stores them, then queues the edit and answers 202. A refused image is a 400 with a pointer such as \`/body/input/image_urls/1\`. ${SUBMIT_PROBLEMS}`,
-  tags: ['Automation'],
-  role: 'token',
-  request: { body: AutomationEditBody, headers: SubmitHeaders },
-  responses: SUBMITTED,
+  description:
+    'Fetches the 1 to 5 `image_urls` (public addresses only, PNG/JPEG/WebP checked by their bytes, 10 MB each), stores them, then queues the edit and answers 202. A refused image is a 400 with a pointer such as `/body/input/image_urls/1`.',
+  body: AutomationEditBody,
   problems: [402, 409, 413, 422, 429, 503],
   problemExamples: submitExamples(
     { pointer: '/body/input/image_urls', detail: 'At least one image is required' },
@@ -118,16 +136,12 @@ export const automationEditImage = defineRoute({
   ),
 });
 
-export const automationUpscale = defineRoute({
-  method: 'post',
+export const automationUpscale = submitRoute({
   path: '/api/n8n/upscale',
   operationId: 'automationUpscale',
   summary: 'Upscale an image',
-  description: `Fetches and stores \`image_url\` (public addresses only, PNG/JPEG/WebP, 10 MB), then queues the upscale and answers 202. ${SUBMIT_PROBLEMS}`,
-  tags: ['Automation'],
-  role: 'token',
-  request: { body: AutomationUpscaleBody, headers: SubmitHeaders },
-  responses: SUBMITTED,
+  description: 'Fetches and stores `image_url` (public addresses only, PNG/JPEG/WebP, 10 MB), then queues the upscale and answers 202.',
+  body: AutomationUpscaleBody,
   problems: [402, 409, 413, 422, 429, 503],
   problemExamples: submitExamples({ pointer: '/body/input/image_url', detail: 'Must be a valid http(s) address' }, '/body/input/image_url'),
 });

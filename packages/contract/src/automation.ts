@@ -48,48 +48,47 @@ const CallbackEvents = z
   )
   .openapi({ example: ['started', 'completed', 'failed'] });
 
-export const AutomationGenerateBody = z
-  .object({
-    input: z
-      .object({ prompt: Prompt, image_size: ImageSize, output_format: OutputFormat })
-      .describe('What to generate.')
-      .openapi({ example: { prompt: 'A banana astronaut floating above the Earth', image_size: '16:9', output_format: 'png' } }),
-    callbackUrl: CallbackUrl,
-    callbackEvents: CallbackEvents,
-  })
-  .openapi('AutomationGenerateBody', {
+/** A submission's body: the task's own `input`, then where and when to call back (the same for every kind). */
+const submitBody = <Input extends z.ZodType>(name: string, input: Input, meta: { description: string; example: object }) =>
+  z.object({ input, callbackUrl: CallbackUrl, callbackEvents: CallbackEvents }).openapi(name, meta);
+
+export const AutomationGenerateBody = submitBody(
+  'AutomationGenerateBody',
+  z
+    .object({ prompt: Prompt, image_size: ImageSize, output_format: OutputFormat })
+    .describe('What to generate.')
+    .openapi({ example: { prompt: 'A banana astronaut floating above the Earth', image_size: '16:9', output_format: 'png' } }),
+  {
     description: 'Text to image.',
     example: { input: { prompt: 'A banana astronaut floating above the Earth', image_size: '16:9', output_format: 'png' } },
-  });
+  },
+);
 export type AutomationGenerateBody = z.infer<typeof AutomationGenerateBody>;
 
-export const AutomationEditBody = z
-  .object({
-    input: z
-      .object({
-        prompt: Prompt,
-        image_urls: z
-          .array(HttpUrl)
-          .min(1, 'At least one image is required')
-          .max(LIMITS.maxReferenceImages, 'At most 5 images')
-          .describe('1 to 5 public http(s) addresses of PNG, JPEG or WebP images of at most 10 MB each; we fetch and store them first.')
-          .openapi({ example: ['https://images.example.com/cat.png'] }),
-        image_size: ImageSize,
-        output_format: OutputFormat,
-      })
-      .describe('What to edit and how.')
-      .openapi({
-        example: {
-          prompt: 'Give the cat a red scarf',
-          image_urls: ['https://images.example.com/cat.png'],
-          image_size: 'auto',
-          output_format: 'png',
-        },
-      }),
-    callbackUrl: CallbackUrl,
-    callbackEvents: CallbackEvents,
-  })
-  .openapi('AutomationEditBody', {
+export const AutomationEditBody = submitBody(
+  'AutomationEditBody',
+  z
+    .object({
+      prompt: Prompt,
+      image_urls: z
+        .array(HttpUrl)
+        .min(1, 'At least one image is required')
+        .max(LIMITS.maxReferenceImages, 'At most 5 images')
+        .describe('1 to 5 public http(s) addresses of PNG, JPEG or WebP images of at most 10 MB each; we fetch and store them first.')
+        .openapi({ example: ['https://images.example.com/cat.png'] }),
+      image_size: ImageSize,
+      output_format: OutputFormat,
+    })
+    .describe('What to edit and how.')
+    .openapi({
+      example: {
+        prompt: 'Give the cat a red scarf',
+        image_urls: ['https://images.example.com/cat.png'],
+        image_size: 'auto',
+        output_format: 'png',
+      },
+    }),
+  {
     description: 'Edit from 1 to 5 reference images.',
     example: {
       input: {
@@ -100,30 +99,29 @@ export const AutomationEditBody = z
       },
       callbackUrl: 'https://n8n.example.com/webhook-waiting/1234',
     },
-  });
+  },
+);
 export type AutomationEditBody = z.infer<typeof AutomationEditBody>;
 
-export const AutomationUpscaleBody = z
-  .object({
-    input: z
-      .object({
-        image_url: HttpUrl.describe('Public http(s) address of the PNG, JPEG or WebP image (at most 10 MB) to upscale.'),
-        scale_ratio: z
-          .union([z.literal(2), z.literal(3), z.literal(4), z.enum(['2', '3', '4'])])
-          .default(2)
-          .describe('2, 3 or 4 (number or text).')
-          .openapi({ example: 4 }),
-        face_enhancement: z.boolean().default(false).describe('Enhance faces while upscaling.').openapi({ example: false }),
-      })
-      .describe('What to upscale.')
-      .openapi({ example: { image_url: 'https://images.example.com/cat.png', scale_ratio: 4, face_enhancement: false } }),
-    callbackUrl: CallbackUrl,
-    callbackEvents: CallbackEvents,
-  })
-  .openapi('AutomationUpscaleBody', {
+export const AutomationUpscaleBody = submitBody(
+  'AutomationUpscaleBody',
+  z
+    .object({
+      image_url: HttpUrl.describe('Public http(s) address of the PNG, JPEG or WebP image (at most 10 MB) to upscale.'),
+      scale_ratio: z
+        .union([z.literal(2), z.literal(3), z.literal(4), z.enum(['2', '3', '4'])])
+        .default(2)
+        .describe('2, 3 or 4 (number or text).')
+        .openapi({ example: 4 }),
+      face_enhancement: z.boolean().default(false).describe('Enhance faces while upscaling.').openapi({ example: false }),
+    })
+    .describe('What to upscale.')
+    .openapi({ example: { image_url: 'https://images.example.com/cat.png', scale_ratio: 4, face_enhancement: false } }),
+  {
     description: 'Upscale one image x2, x3 or x4.',
     example: { input: { image_url: 'https://images.example.com/cat.png', scale_ratio: 4, face_enhancement: false } },
-  });
+  },
+);
 export type AutomationUpscaleBody = z.infer<typeof AutomationUpscaleBody>;
 
 export const AUTOMATION_STATUSES = ['processing', 'completed', 'failed'] as const;

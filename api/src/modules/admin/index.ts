@@ -1,7 +1,8 @@
 // The admin area: settings, packages, provider accounts, users, all transactions, refunds and recovery.
 // Every route is declared with role 'admin' in the contract, so http/roles.ts refuses anyone else.
-import type { ApiModule } from '../module.ts';
+import { type ApiModule, serviceOf } from '../module.ts';
 import { adminKieApiHandlers } from './kie-apis/routes.ts';
+import { wireOperatorAlerts } from './notifications/operator-alerts.ts';
 import { adminPackageHandlers } from './packages/routes.ts';
 import { encryptPlaintextSecrets } from './secrets/encrypt-plaintext.ts';
 import { adminSettingsHandlers } from './settings/routes.ts';
@@ -22,5 +23,10 @@ export const adminModule: ApiModule = {
   onStart: async ({ em, logger }) => {
     const encrypted = await encryptPlaintextSecrets(em);
     if (encrypted) logger.info({ encrypted }, 'encrypted plaintext secrets found in the database');
+  },
+  // The operator's alerts on the studio's failed generations and low provider credits.
+  process: async (context) => {
+    const unsubscribe = wireOperatorAlerts(serviceOf(context, 'studio'), context);
+    return { stop: async () => unsubscribe() };
   },
 };

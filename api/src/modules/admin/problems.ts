@@ -35,13 +35,3 @@ export const telegramFailed = (reason: string, retryable: boolean) =>
 /** 502: KIE refused or could not be reached while reading an account's credits. */
 export const kieFailed = (reason: string, retryable: boolean) =>
   new HttpProblem({ status: 502, code: 'kie_failed', title: 'KIE request failed', detail: `KIE: ${reason}`, retryable });
-
-/** 400 on one body field, shaped like the binder's validation failures (for checks that need the stored row). */
-export const invalidField = (field: string, detail: string) =>
-  new HttpProblem({
-    status: 400,
-    code: 'validation_failed',
-    title: 'Validation failed',
-    detail: 'Invalid request body.',
-    errors: [{ pointer: `/body/${field}`, detail }],
-  });

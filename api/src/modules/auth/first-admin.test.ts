@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database.ts';
 import { createUser, login, signIn, startTestServer, type TestServer } from '../../../test/index.ts';
 import { createOrm } from '../../db/orm.ts';
+import { entities } from '../index.ts';
 import type { StartContext } from '../module.ts';
 import { User } from '../users/user.entity.ts';
 import { ensureFirstAdmin, upsertAdmin } from './first-admin.ts';
@@ -122,7 +123,7 @@ describe('api/scripts/create-admin.ts', () => {
 
       const target =
         database.target.kind === 'postgres' ? database.target : ({ kind: 'pglite', dataDir: join(dataDir, 'pglite') } as const);
-      const orm = await createOrm(target);
+      const orm = await createOrm(target, { entities });
       try {
         const boss = await orm.em.fork().findOneOrFail(User, { usernameKey: 'boss' }, { populate: ['passwordHash'] });
         expect(boss.isAdmin).toBe(true);

@@ -1,13 +1,12 @@
 // Password hashing from a request: a full hashing queue becomes a retryable 429 instead of a 500.
 import { tooManyRequests } from '../../errors.ts';
-import { SemaphoreFullError } from './bounded-semaphore.ts';
-import { passwords } from './password.ts';
+import { HashingBusyError, passwords } from './password.ts';
 
 async function busyAware<T>(job: () => Promise<T>): Promise<T> {
   try {
     return await job();
   } catch (error) {
-    if (error instanceof SemaphoreFullError) throw tooManyRequests(1, 'The server is busy checking passwords. Try again in a moment.');
+    if (error instanceof HashingBusyError) throw tooManyRequests(1, 'The server is busy checking passwords. Try again in a moment.');
     throw error;
   }
 }

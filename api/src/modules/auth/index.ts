@@ -1,3 +1,4 @@
+import { scheduleSweeps } from '../../jobs/sweeps.ts';
 import type { ApiModule } from '../module.ts';
 import { ensureFirstAdmin } from './first-admin.ts';
 import { googleHandlers } from './google/routes.ts';
@@ -21,4 +22,11 @@ export const authModule: ApiModule = {
     await ensureFirstAdmin(context);
     await purgeExpiredSessions(context.em, null, context.config.sessions);
   },
+  process: async ({ jobs, logger, orm, config }) => ({
+    // Sessions of users who never come back.
+    start: () =>
+      scheduleSweeps(jobs, logger, [
+        { name: 'sweep-expired-sessions', cron: '17 * * * *', run: () => purgeExpiredSessions(orm.em.fork(), null, config.sessions) },
+      ]),
+  }),
 };

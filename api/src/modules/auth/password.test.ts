@@ -1,6 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { SemaphoreFullError } from './bounded-semaphore.ts';
-import { ARGON2_PARAMS, createPasswordHasher, formatPhc, NO_PASSWORD, parsePhc, passwords } from './password.ts';
+import {
+  ARGON2_PARAMS,
+  boundedLimit,
+  createPasswordHasher,
+  formatPhc,
+  HashingBusyError,
+  NO_PASSWORD,
+  parsePhc,
+  passwords,
+} from './password.ts';
+
+/** A job that finishes only when told to. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, job: async () => opened };
+}
+
+/** Lets p-limit start what it queued (it starts jobs on a later microtask). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('password hashing', () => {
   it('stores argon2id at or above the OWASP minimums, with a 16-byte salt, as a PHC string', async () => {
@@ -74,6 +94,66 @@ describe('password hashing', () => {
     const tiny = createPasswordHasher({ concurrency: 1, maxWaiting: 1 });
     const results = await Promise.allSettled([tiny.hash('a'), tiny.hash('b'), tiny.hash('c'), tiny.verify(undefined, 'd')]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected']);
-    expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(SemaphoreFullError);
+    expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(HashingBusyError);
+  });
+});
+
+describe('boundedLimit (the hashing slots)', () => {
+  it('runs at most `concurrency` jobs, queues up to `maxWaiting`, refuses beyond', async () => {
+    const slot = boundedLimit(2, 1);
+    const gates = [gate(), gate(), gate()];
+    const running = gates.map((g) => slot(g.job));
+    await settle();
+    expect(slot.limit.activeCount).toBe(2);
+    expect(slot.limit.pendingCount).toBe(1);
+    await expect(slot(async () => 'late')).rejects.toBeInstanceOf(HashingBusyError);
+
+    gates[0]?.open();
+    await running[0];
+    await settle();
+    // The waiting job took the freed slot.
+    expect(slot.limit.activeCount).toBe(2);
+    expect(slot.limit.pendingCount).toBe(0);
+    gates[1]?.open();
+    gates[2]?.open();
+    await Promise.all(running);
+    await settle();
+    expect(slot.limit.activeCount).toBe(0);
+    expect(await slot(async () => 'again')).toBe('again');
+  });
+
+  it('refuses at once, even before p-limit has started the jobs queued in the same tick', async () => {
+    const slot = boundedLimit(1, 0);
+    const first = gate();
+    const running = slot(first.job);
+    await expect(slot(async () => 'late')).rejects.toBeInstanceOf(HashingBusyError);
+    first.open();
+    await running;
+  });
+
+  it('frees the slot when a job fails', async () => {
+    const slot = boundedLimit(1, 0);
+    await expect(
+      slot(async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    await settle();
+    expect(slot.limit.activeCount).toBe(0);
+    expect(await slot(async () => 1)).toBe(1);
+  });
+
+  it('never runs more than `concurrency` at once under load', async () => {
+    const slot = boundedLimit(3, 100);
+    let now = 0;
+    let peak = 0;
+    const job = async () => {
+      now += 1;
+      peak = Math.max(peak, now);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      now -= 1;
+    };
+    await Promise.all(Array.from({ length: 50 }, () => slot(job)));
+    expect(peak).toBe(3);
   });
 });

@@ -2,10 +2,29 @@
 //
 // Parameters are OWASP's minimum for Argon2id (19 MiB, 2 passes, 1 lane). Each stored hash carries its own
 // parameters, so they can be raised later: old hashes still verify and `needsRehash` says when to upgrade.
-// Every hash runs behind a small semaphore with a bounded wait line: each costs ~19 MiB and a thread-pool
-// slot, so a flood of sign-ins must be turned away (429) rather than allowed to exhaust memory.
+// Every hash runs behind a small concurrency limit with a bounded wait line: each costs ~19 MiB and a
+// thread-pool slot, so a flood of sign-ins must be turned away (429) rather than allowed to exhaust memory.
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type BoundedSemaphore, createBoundedSemaphore } from './bounded-semaphore.ts';
+import pLimit from 'p-limit';
+
+/** Thrown when every hashing slot is busy and the wait line is full (hash-slot.ts answers 429). */
+export class HashingBusyError extends Error {
+  override name = 'HashingBusyError';
+}
+
+/** `job` under p-limit's `concurrency`, refused at once when `maxWaiting` jobs already wait behind it. */
+export function boundedLimit(concurrency: number, maxWaiting: number) {
+  if (!(maxWaiting >= 0)) throw new Error('maxWaiting must be >= 0');
+  const limit = pLimit(concurrency);
+  const run = <T>(job: () => Promise<T>): Promise<T> => {
+    // A call counts as pending until p-limit starts it, so this is every job in the system.
+    if (limit.activeCount + limit.pendingCount >= concurrency + maxWaiting) {
+      return Promise.reject(new HashingBusyError('Too many password hashes are waiting.'));
+    }
+    return limit(job);
+  };
+  return Object.assign(run, { limit });
+}
 
 export interface Argon2Params {
   /** Memory in KiB. */
@@ -65,7 +84,7 @@ function derive(password: string, salt: Buffer, params: Argon2Params, tagLength:
 }
 
 export interface PasswordHasher {
-  /** A new PHC string with a fresh 16-byte salt. Rejects with `SemaphoreFullError` when too busy. */
+  /** A new PHC string with a fresh 16-byte salt. Rejects with `HashingBusyError` when too busy. */
   hash(password: string): Promise<string>;
   /**
    * Whether `password` matches `stored`, compared in constant time. An unparseable `stored` (or none, for
@@ -87,17 +106,17 @@ export interface PasswordHasherOptions {
 /** Creates a hasher; the process shares one (`passwords`) so the concurrency bound is process-wide. */
 export function createPasswordHasher(options: PasswordHasherOptions = {}): PasswordHasher {
   const params = options.params ?? ARGON2_PARAMS;
-  const semaphore: BoundedSemaphore = createBoundedSemaphore(options.concurrency ?? 2, options.maxWaiting ?? 32);
+  const slot = boundedLimit(options.concurrency ?? 2, options.maxWaiting ?? 32);
 
   return {
     hash(password) {
-      return semaphore.run(async () => {
+      return slot(async () => {
         const salt = randomBytes(SALT_BYTES);
         return formatPhc(params, salt, await derive(password, salt, params, TAG_BYTES));
       });
     },
     verify(stored, password) {
-      return semaphore.run(async () => {
+      return slot(async () => {
         const parsed = stored ? parsePhc(stored) : undefined;
         if (!parsed) {
           // Same work as a real check, result thrown away.

@@ -18,16 +18,6 @@ export const usernameTaken = () =>
     errors: [{ pointer: '/body/username', detail: 'Username is already taken' }],
   });
 
-/** A 400 on one body field, shaped like the binder's validation failures. */
-export const invalidField = (field: string, detail: string) =>
-  new HttpProblem({
-    status: 400,
-    code: 'validation_failed',
-    title: 'Validation failed',
-    detail: 'Invalid request body.',
-    errors: [{ pointer: `/body/${field}`, detail }],
-  });
-
 export const googleDisabled = () =>
   new HttpProblem({ status: 503, code: 'google_disabled', title: 'Google sign-in is off', detail: 'Google sign-in is not enabled.' });
 

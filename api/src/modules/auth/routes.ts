@@ -6,7 +6,7 @@ import type {
   logoutUser as logoutUserRoute,
   registerUser as registerUserRoute,
 } from '@app/contract';
-import { unauthorized } from '../../errors.ts';
+import { invalidField, unauthorized } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { presentCurrentUser } from '../users/presenter.ts';
@@ -18,7 +18,7 @@ import { authLimiters, countFailedSignIn, refuseSpentSignIn, rememberSignIn } fr
 import { assertSameSiteRequest } from './csrf.ts';
 import { hashPassword, verifyPassword } from './hash-slot.ts';
 import { passwords } from './password.ts';
-import { accountDisabled, invalidCredentials, invalidField, usernameTaken } from './problems.ts';
+import { accountDisabled, invalidCredentials, usernameTaken } from './problems.ts';
 import { createSession, destroySession, destroyUserSessions } from './session.service.ts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { startSignedInSession } from './sign-in.ts';

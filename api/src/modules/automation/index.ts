@@ -2,6 +2,7 @@ import type { ApiModule } from '../module.ts';
 import { deliveryHandlers } from './callbacks/deliveries.routes.ts';
 import { WebhookDelivery } from './callbacks/webhook-delivery.entity.ts';
 import { IdempotencyKey } from './idempotency-key.entity.ts';
+import { automationProcess } from './process.ts';
 import { automationHandlers } from './routes.ts';
 
 export { CallbackDeliveries } from './callbacks/delivery-jobs.ts';
@@ -12,4 +13,5 @@ export const automationModule: ApiModule = {
   name: 'automation',
   entities: [IdempotencyKey, WebhookDelivery],
   handlers: { ...automationHandlers, ...deliveryHandlers },
+  process: automationProcess,
 };

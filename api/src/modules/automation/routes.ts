@@ -8,7 +8,6 @@ import type { AppContext, Principal } from '../../http/context.ts';
 import { appOrigin } from '../../http/origin.ts';
 import { enforceRateLimit, type RateLimiter, rateLimitHeaders } from '../../http/rate-limit.ts';
 import { findTaskForUser, ImageTaskRepository, type SubmittedTask, type TaskKind } from '../studio/index.ts';
-import { studioOf } from '../studio/routes.ts';
 import { callbackFetchOptions } from './callbacks/fetch-options.ts';
 import { checkCallbackTarget, recordCallback } from './callbacks/register.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestHash } from './idempotency.service.ts';
@@ -60,7 +59,7 @@ function createdVia(ctx: AppContext): 'n8n' | 'api' {
 /** The callback's address, checked by the SSRF guard before anything is fetched or charged, and its signing token. */
 async function callbackTarget(ctx: AppContext, url: string | undefined, events: AutomationCallbackEvents) {
   if (!url) return undefined;
-  const fetchOptions = callbackFetchOptions(studioOf(ctx).fetchOptions, ctx.services.config.automationCallbacks.allowedNetworks);
+  const fetchOptions = callbackFetchOptions(ctx.services.studio.fetchOptions, ctx.services.config.automationCallbacks.allowedNetworks);
   return { url, events, ...(await checkCallbackTarget(ctx.state.em, ctx.get('Authorization'), url, fetchOptions)) };
 }
 
@@ -148,7 +147,7 @@ export const automationHandlers = {
     await limitPerToken(ctx);
     return submitOnce(ctx, 'text_to_image', body, (alsoRecord) => {
       const { input } = body;
-      return studioOf(ctx).submit(ctx.state.em, {
+      return ctx.services.studio.submit(ctx.state.em, {
         userId: caller(ctx).id,
         kind: 'text_to_image',
         prompt: input.prompt,
@@ -166,7 +165,7 @@ export const automationHandlers = {
   async automationEditImage(ctx, { body }) {
     await limitPerToken(ctx);
     return submitOnce(ctx, 'edit_image', body, async (alsoRecord) => {
-      const studio = studioOf(ctx);
+      const studio = ctx.services.studio;
       const { input } = body;
       const stored = await storeInputImages(
         studio,
@@ -190,7 +189,7 @@ export const automationHandlers = {
   async automationUpscale(ctx, { body }) {
     await limitPerToken(ctx);
     return submitOnce(ctx, 'upscale', body, async (alsoRecord) => {
-      const studio = studioOf(ctx);
+      const studio = ctx.services.studio;
       const user = caller(ctx);
       const { input } = body;
       const [stored = input.image_url] = await storeInputImages(studio, [{ pointer: '/body/input/image_url', url: input.image_url }]);

@@ -1,6 +1,6 @@
 // GET /api/events: the signed-in user's live stream.
 import type { liveRoutes } from '@app/contract';
-import { serviceUnavailable, unauthorized } from '../../errors.ts';
+import { unauthorized } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
 import { hashSessionId } from '../auth/session.service.ts';
 import { readSessionCookie } from '../auth/session-cookie.ts';
@@ -8,15 +8,14 @@ import type { LiveHub } from './hub.ts';
 
 declare module '../../http/context.ts' {
   interface AppServices {
-    /** The process's event streams, once the server opened them (apps built without a server have none). */
-    live?: LiveHub;
+    /** The process's event streams (one LISTEN connection, opened by the server). */
+    live: LiveHub;
   }
 }
 
 export const liveHandlers = {
   async streamEvents(ctx) {
     const hub = ctx.services.live;
-    if (!hub) throw serviceUnavailable('Live updates are not available; poll instead.');
     const sid = readSessionCookie(ctx);
     if (!sid) throw unauthorized();
     const sessionHash = hashSessionId(sid);

@@ -11,8 +11,8 @@ const PREFIX = '/files/';
  */
 export function storedFiles(): Middleware<AppState, AppContextExtras> {
   return async (ctx, next) => {
-    const storage = ctx.services.studio?.storage;
-    if (!storage || !ctx.path.startsWith(PREFIX) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    const storage = ctx.services.studio.storage;
+    if (!ctx.path.startsWith(PREFIX) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     let key: string;
     try {
       key = decodeURIComponent(ctx.path.slice(PREFIX.length));

@@ -1,5 +1,6 @@
 import type { ApiModule } from '../module.ts';
 import { ImageTask } from './image-task.entity.ts';
+import { studioProcess } from './process.ts';
 import { studioHandlers } from './routes.ts';
 import { Upload } from './upload.entity.ts';
 
@@ -17,4 +18,9 @@ export { type SubmitTaskInput, type SubmittedTask, submitImageTask } from './sub
 export { deleteUnusedUploads } from './upload.repository.ts';
 
 /** The image studio: tasks, uploads, the proxy, provider callbacks; its runtime runs the background jobs. */
-export const studioModule: ApiModule = { name: 'studio', entities: [ImageTask, Upload], handlers: studioHandlers };
+export const studioModule: ApiModule = {
+  name: 'studio',
+  entities: [ImageTask, Upload],
+  handlers: studioHandlers,
+  process: studioProcess,
+};

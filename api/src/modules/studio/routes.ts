@@ -1,6 +1,6 @@
 // Studio routes: uploads, generate/edit/upscale, the task list, the image proxy and the KIE callback.
 import type { FieldError, studioRoutes } from '@app/contract';
-import { badRequest, serviceUnavailable } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
 import type { AppContext, Principal } from '../../http/context.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
@@ -11,16 +11,8 @@ import { ImageTaskRepository, windowStart } from './image-task.repository.ts';
 import { presentImageTask } from './presenter.ts';
 import { invalidImageUrls, invalidSignature } from './problems.ts';
 import { proxyImage } from './proxy.service.ts';
-import type { StudioRuntime } from './runtime.ts';
 import type { SubmittedTask } from './submit.service.ts';
 import { uploadImages } from './upload.service.ts';
-
-/** The studio runtime of this process (set by the server once it listens). */
-export function studioOf(ctx: AppContext): StudioRuntime {
-  const studio = ctx.services.studio;
-  if (!studio) throw serviceUnavailable('The image studio is starting. Try again in a moment.');
-  return studio;
-}
 
 /** The signed-in caller; the route's `user` role has already been enforced. */
 function caller(ctx: AppContext): Principal {
@@ -38,14 +30,14 @@ function accepted(submitted: SubmittedTask) {
 
 export const studioHandlers = {
   async uploadImages(ctx, { body }) {
-    const studio = studioOf(ctx);
+    const studio = ctx.services.studio;
     await enforceRateLimit(studio.uploadLimiter, caller(ctx).id, 'Too many uploads. Try again in a few minutes.');
     const owner = { em: ctx.state.em, userId: caller(ctx).id, quotaBytes: ctx.services.config.studio.uploadQuotaBytes };
     return { status: 201, body: { urls: await uploadImages(studio.storage, body.images, owner) } };
   },
 
   async generateImage(ctx, { body }) {
-    const studio = studioOf(ctx);
+    const studio = ctx.services.studio;
     const isEdit = body.generationType === 'edit_image';
     const model = isEdit ? 'nano_banana_edit' : 'nano_banana';
     const errors: FieldError[] = [];
@@ -80,7 +72,7 @@ export const studioHandlers = {
   },
 
   async upscaleImage(ctx, { body }) {
-    const studio = studioOf(ctx);
+    const studio = ctx.services.studio;
     const user = caller(ctx);
     const errors = await checkTaskImageInputs(studio.storage, studio.config.proxyAllowHosts, [
       { pointer: '/body/imageUrl', url: body.imageUrl },
@@ -126,7 +118,7 @@ export const studioHandlers = {
   },
 
   async proxyImage(ctx, { query }) {
-    const studio = studioOf(ctx);
+    const studio = ctx.services.studio;
     const image = await proxyImage(
       { storage: studio.storage, allowHosts: studio.config.proxyAllowHosts, fetchOptions: studio.fetchOptions },
       query.url,
@@ -137,7 +129,7 @@ export const studioHandlers = {
   },
 
   async kieCallback(ctx, { body }) {
-    const studio = studioOf(ctx);
+    const studio = ctx.services.studio;
     const parsed = parseKieCallback(body);
     if (!parsed) throw badRequest('The callback carries no task id.');
     const hmacKey = studio.config.kie.webhookHmacKey;

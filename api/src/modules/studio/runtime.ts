@@ -1,4 +1,4 @@
-// Everything the studio needs at run time, built once per process after the server knows its public URL:
+// Everything the studio needs at run time, built once per process (see process.ts):
 // file storage (local folder or S3 bucket), the provider gateway (KIE or sandbox), events, and the task jobs on pg-boss.
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
@@ -11,7 +11,7 @@ import type { FetchImageOptions } from '../../net/fetch-image.ts';
 import type { ImageProvider } from '../../providers/image/provider.ts';
 import { SandboxImageProvider } from '../../providers/image/sandbox/sandbox-provider.ts';
 import { createFileStorage } from '../../storage/create.ts';
-import type { FileStorage } from '../../storage/storage.ts';
+import type { FileStorage, PublicBaseUrl } from '../../storage/storage.ts';
 import { StudioEvents } from './events.ts';
 import type { ProviderName } from './image-task.entity.ts';
 import { ImageTaskRepository } from './image-task.repository.ts';
@@ -27,8 +27,8 @@ export interface StudioRuntimeDeps {
   logger: Logger;
   /** pg-boss: task steps are sent here (and worked on where this process runs workers). */
   jobs: Jobs;
-  /** Origin that serves `/files/*` and `/api/kie/callback` (PUBLIC_URL, else the address the server listens on). */
-  publicUrl: string;
+  /** Origin that serves `/files/*` (PUBLIC_URL, else the address the server listens on, read once it listens). */
+  publicUrl: PublicBaseUrl;
   /** Test seam: how a KIE provider is built for an account token. */
   kieFor?: (account: { token: string }) => ImageProvider;
   /** Where the upload limit counts (the app's store; a store of its own in memory when omitted). */
@@ -36,13 +36,6 @@ export interface StudioRuntimeDeps {
 }
 
 const UPLOAD_WINDOW_MS = 10 * 60 * 1000;
-
-// The server puts the runtime on `ctx.services.studio` once it listens (see server.ts).
-declare module '../../http/context.ts' {
-  interface AppServices {
-    studio?: StudioRuntime;
-  }
-}
 
 export class StudioRuntime {
   readonly config: StudioConfig;

@@ -21,7 +21,7 @@ async function failureOf(check: () => Promise<unknown>, name: string): Promise<s
   }
 }
 
-export async function checkReadiness(em: SqlEntityManager, orm: Orm, storage: FileStorage | undefined): Promise<ReadinessOutcome> {
+export async function checkReadiness(em: SqlEntityManager, orm: Orm, storage: FileStorage): Promise<ReadinessOutcome> {
   const failures = (
     await Promise.all([
       failureOf(() => em.execute('select 1'), 'database'),
@@ -31,10 +31,7 @@ export async function checkReadiness(em: SqlEntityManager, orm: Orm, storage: Fi
         if (pending.length) throw new Error(`${pending.length} not applied (${pending.map((m) => m.name).join(', ')})`);
         migrated.add(orm);
       }, 'migrations'),
-      failureOf(async () => {
-        if (!storage) throw new Error('not started yet');
-        await storage.ping();
-      }, 'storage'),
+      failureOf(() => storage.ping(), 'storage'),
     ])
   ).filter((failure): failure is string => failure !== null);
   if (failures.length) return { ready: false, failed: failures.map((failure) => failure.split(':')[0] ?? failure), reasons: failures };

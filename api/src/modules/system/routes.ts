@@ -14,7 +14,7 @@ export const systemHandlers = {
   /** Ready when the database answers, every migration is applied and the file storage can be used. */
   async getReadiness(ctx) {
     ctx.set('Cache-Control', 'no-store');
-    const outcome = await checkReadiness(ctx.state.em, ctx.services.orm, ctx.services.studio?.storage);
+    const outcome = await checkReadiness(ctx.state.em, ctx.services.orm, ctx.services.studio.storage);
     if (!outcome.ready) {
       // The reasons may name hosts and buckets: they go to the log, the answer only names the checks.
       ctx.services.logger.warn({ reasons: outcome.reasons }, 'not ready');

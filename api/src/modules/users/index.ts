@@ -1,7 +1,7 @@
 import type { ApiModule } from '../module.ts';
 import { User } from './user.entity.ts';
 
-export { presentCurrentUser, toPrincipal } from './presenter.ts';
+export { presentAdminUser, presentCurrentUser, toPrincipal } from './presenter.ts';
 export { User } from './user.entity.ts';
 export { UserRepository } from './user.repository.ts';
 export { createUser, type NewUser, UserConflictError } from './user.service.ts';

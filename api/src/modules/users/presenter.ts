@@ -1,5 +1,5 @@
-// Users to the contract's wire shape. Never includes the password hash or Google id.
-import type { CurrentUser } from '@app/contract';
+// Users to the contract's wire shapes, for the user and for the admin. Never the password hash or the Google id itself.
+import type { AdminUser, CurrentUser } from '@app/contract';
 import type { Principal } from '../../http/context.ts';
 import type { User } from './user.entity.ts';
 
@@ -13,6 +13,16 @@ export function presentCurrentUser(user: User): CurrentUser {
     isAdmin: user.isAdmin,
     isActive: user.isActive,
     createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** A user as the admin sees it: the same fields, whether Google is linked, the last sign-in and their number of image tasks. */
+export function presentAdminUser(user: User, imageCount: number): AdminUser {
+  return {
+    ...presentCurrentUser(user),
+    googleLinked: Boolean(user.googleId),
+    imageCount,
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
   };
 }
 

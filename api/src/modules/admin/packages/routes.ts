@@ -1,11 +1,11 @@
 // Credit packages (spec 001 §7 "Packages"): the admin sees and edits every package, active or not.
 import type { AdminCreditPackage, adminPackageRoutes } from '@app/contract';
 import { LIMITS } from '@app/contract/constants';
-import { notFound } from '../../../errors.ts';
+import { invalidField, notFound } from '../../../errors.ts';
 import type { HandlersFor } from '../../../http/bind.ts';
 import type { CreditPackage } from '../../billing/credit-package.entity.ts';
 import { presentCreditPackage } from '../../billing/presenter.ts';
-import { invalidField, tooMany } from '../problems.ts';
+import { tooMany } from '../problems.ts';
 import { createPackage, deletePackage, listAllPackages, updatePackage } from './packages.service.ts';
 
 /** The public shape plus the Creem product id, which only admins see. */

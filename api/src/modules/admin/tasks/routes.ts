@@ -1,25 +1,8 @@
 // Refunds and recovery of failed tasks (spec 001 §7 "Transactions, refunds, recovery"), on the studio's functions.
 import type { adminTaskRoutes } from '@app/contract';
-import { HttpProblem } from '../../../errors.ts';
 import type { HandlersFor } from '../../../http/bind.ts';
-import type { AppContext } from '../../../http/context.ts';
 import { deleteFailedTasks, recheckFailedTasks } from '../../studio/recovery.service.ts';
-import type { StudioRuntime } from '../../studio/runtime.ts';
 import { refundTaskAsAdmin } from './refund.ts';
-
-/** The studio runtime (storage, providers); a process started without it cannot re-check or delete files. */
-function studioOf(ctx: AppContext): StudioRuntime {
-  const studio = ctx.services.studio;
-  if (!studio) {
-    throw new HttpProblem({
-      status: 503,
-      code: 'studio_unavailable',
-      title: 'Studio unavailable',
-      detail: 'The image studio is not running in this process.',
-    });
-  }
-  return studio;
-}
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -30,7 +13,7 @@ export const adminTaskHandlers = {
   },
 
   async recheckFailedTasks(ctx) {
-    const { checked, recovered } = await recheckFailedTasks(studioOf(ctx));
+    const { checked, recovered } = await recheckFailedTasks(ctx.services.studio);
     return {
       status: 200,
       body: { message: `Checked ${plural(checked, 'failed task')} from the last 24 hours, recovered ${recovered}`, checked, recovered },
@@ -38,7 +21,7 @@ export const adminTaskHandlers = {
   },
 
   async deleteFailedTasks(ctx) {
-    const deleted = await deleteFailedTasks(studioOf(ctx));
+    const deleted = await deleteFailedTasks(ctx.services.studio);
     return { status: 200, body: { message: `Deleted ${plural(deleted, 'failed task')}`, deleted } };
   },
 } satisfies HandlersFor<typeof adminTaskRoutes>;

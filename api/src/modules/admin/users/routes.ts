@@ -3,8 +3,8 @@ import type { adminUserRoutes } from '@app/contract';
 import { notFound } from '../../../errors.ts';
 import type { HandlersFor } from '../../../http/bind.ts';
 import type { AppContext, Principal } from '../../../http/context.ts';
+import { presentAdminUser } from '../../users/presenter.ts';
 import type { User } from '../../users/user.entity.ts';
-import { presentAdminUser } from './users.presenter.ts';
 import { countUserImages, listUsersWithImageCounts } from './users.queries.ts';
 import { createUserAsAdmin, setCreditsAsAdmin, softDeleteUser, toggleUserAsAdmin, updateUserAsAdmin } from './users.service.ts';
 
@@ -46,7 +46,7 @@ export const adminUserHandlers = {
   },
 
   async deleteAdminUser(ctx, { params }) {
-    if (!(await softDeleteUser(ctx.state.em, params.id, actorOf(ctx), ctx.services.studio?.storage))) throw userNotFound();
+    if (!(await softDeleteUser(ctx.state.em, params.id, actorOf(ctx), ctx.services.studio.storage))) throw userNotFound();
     return { status: 200, body: { message: 'User deleted' } };
   },
 } satisfies HandlersFor<typeof adminUserRoutes>;

@@ -3,6 +3,7 @@
 import type { AdminUserCreate, AdminUserUpdate } from '@app/contract';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { invalidField } from '../../../errors.ts';
 import type { Principal } from '../../../http/context.ts';
 import type { FileStorage } from '../../../storage/storage.ts';
 import { hashPassword } from '../../auth/hash-slot.ts';
@@ -12,7 +13,7 @@ import { ApiToken } from '../../tokens/api-token.entity.ts';
 import { User } from '../../users/user.entity.ts';
 import { createUser, UserConflictError } from '../../users/user.service.ts';
 import { USERNAME_MAX, usernameKey } from '../../users/username.ts';
-import { cannotChangeSelf, fieldConflict, invalidField } from '../problems.ts';
+import { cannotChangeSelf, fieldConflict } from '../problems.ts';
 import { deletedUsername, isDeletedUsername } from './deleted-user.ts';
 import { setUserCredits } from './user-credits.ts';
 import { deleteFiles, deleteUserTaskRows } from './user-tasks.ts';

@@ -4,7 +4,6 @@ import { conflict, notFound, unauthorized } from '../../../errors.ts';
 import type { HandlersFor } from '../../../http/bind.ts';
 import type { AppContext } from '../../../http/context.ts';
 import { listDeliveries, redeliver } from './deliveries.repository.ts';
-import './delivery-jobs.ts';
 
 /** The session user's id (the routes' `user` role guarantees one). */
 function userId(ctx: AppContext): string {
@@ -19,8 +18,7 @@ export const deliveryHandlers = {
   },
 
   async redeliverWebhook(ctx, { params }) {
-    const callbacks = ctx.services.callbacks;
-    if (!callbacks) throw new Error('callback deliveries are not running in this process');
+    const { callbacks } = ctx.services;
     const outcome = await redeliver(ctx.state.em, userId(ctx), params.id, (tx, id) => callbacks.send(tx, id));
     if (outcome.kind === 'not_found') throw notFound('No callback of yours has this id.');
     if (outcome.kind === 'waiting') throw conflict('This callback is still waiting to be sent.');

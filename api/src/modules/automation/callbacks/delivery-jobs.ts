@@ -32,13 +32,6 @@ const SEND_TIMEOUT_MS = 10_000;
 /** When each event has happened: the provider took the task (started), or the task ended that way. */
 const EVENT_HAPPENED = `((d."event" = 'started' and t."status" <> 'pending') or (d."event" = t."status"))`;
 
-// The services of a running server (see server.ts).
-declare module '../../../http/context.ts' {
-  interface AppServices {
-    callbacks?: CallbackDeliveries;
-  }
-}
-
 export class CallbackDeliveries {
   readonly #jobs: Jobs;
   readonly #options: CallbackDeliveriesOptions;
@@ -48,10 +41,15 @@ export class CallbackDeliveries {
     this.#options = options;
   }
 
-  /** Declares the queue and, where this process runs workers, sends deliveries; re-sends stranded ones. */
-  async start(): Promise<void> {
+  /** Declares the queue (before any task transition can send to it). */
+  async define(): Promise<void> {
     // An unexpected error (the database) is retried by pg-boss; the receiver's failures follow `retryMs`.
     await this.#jobs.define(CALLBACK_QUEUE, { policy: 'stately', notify: true, expireInSeconds: 60, retryLimit: 3, retryDelay: 5 });
+  }
+
+  /** Declares the queue and, where this process runs workers, sends deliveries; re-sends stranded ones. */
+  async start(): Promise<void> {
+    await this.define();
     await this.#jobs.work<{ id: string }>(CALLBACK_QUEUE, { pollingIntervalSeconds: 0.5, localConcurrency: 2 }, (job) =>
       this.attempt(job.data.id),
     );

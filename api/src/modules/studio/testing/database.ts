@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../../../../test/database.ts';
 import { createOrm, type DatabaseTarget, migrate, type Orm } from '../../../db/orm.ts';
+import { entities } from '../../index.ts';
 
 export interface StudioTestDatabase {
   orm: Orm;
@@ -15,7 +16,7 @@ export interface StudioTestDatabase {
 }
 
 async function open(target: DatabaseTarget): Promise<Orm> {
-  const orm = await createOrm(target);
+  const orm = await createOrm(target, { entities });
   await migrate(orm);
   return orm;
 }
