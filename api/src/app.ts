@@ -25,9 +25,14 @@ import { serveStatic } from './http/static.ts';
 import { createLogger } from './logger.ts';
 import { observeRequests } from './metrics/observe-requests.ts';
 import { registerMetrics } from './metrics/scrape.ts';
+import { SessionCache } from './modules/auth/session-cache.ts';
 import { registerSandboxCheckout } from './modules/billing/index.ts';
 import { handlers as moduleHandlers, principalResolvers } from './modules/index.ts';
+import type { ChangeFeed } from './modules/live/changes.ts';
+import { heardWrites } from './modules/live/heard-writes.ts';
+import { NotifiedValue } from './modules/live/notified-value.ts';
 import { storedFiles } from './modules/studio/files.middleware.ts';
+import { TaskListCache } from './modules/studio/task-list-cache.ts';
 import { UPLOAD_BODY_LIMIT } from './modules/studio/upload.service.ts';
 
 export interface AppDeps {
@@ -45,6 +50,15 @@ export interface AppDeps {
 
 export type App = Koa<AppState, AppContextExtras>;
 
+/** Lets the app's caches answer from memory, kept current by the feed's notifications; returns the undo. */
+export function watchCaches(app: App, feed: ChangeFeed): () => void {
+  const { sessions, taskLists, pricing } = app.context.services;
+  const stops = [sessions, taskLists, pricing].flatMap((cache) => (cache ? [feed.watch(cache)] : []));
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
 /**
  * Builds the Koa app. Order matters: request id, logging, security headers, compression, the problem serializer,
  * CORS, the ORM request context, body parsing, the principal hook, then routes and the UI.
@@ -54,7 +68,16 @@ export function createApp(deps: AppDeps): App {
   const { config, orm } = deps;
   const logger = deps.logger ?? createLogger(config);
   const app: App = new Koa<AppState, AppContextExtras>({ proxy: config.trustProxy });
-  app.context.services = { config, orm, logger, rateLimits: new RateLimitStore(config.databaseUrl) };
+  app.context.services = {
+    config,
+    orm,
+    logger,
+    rateLimits: new RateLimitStore(config.databaseUrl),
+    // Answer from memory only once a server's notifications keep them current (`watchCaches`).
+    sessions: new SessionCache(),
+    taskLists: new TaskListCache(),
+    pricing: new NotifiedValue(['settings']),
+  };
   // Errors after the response started (a broken stream, a client gone) cannot become problems: log them.
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'response error'));
 
@@ -85,6 +108,7 @@ export function createApp(deps: AppDeps): App {
   app.use(problemHandler(logger));
   app.use(cors(config.corsOrigins));
   app.use(requestContext(orm));
+  app.use(heardWrites());
   // Image uploads carry up to 5 base64 pictures of 10 MB; every other body keeps the small default.
   app.use(jsonBody(JSON_BODY_LIMIT, { [uploadImages.path]: UPLOAD_BODY_LIMIT }));
   app.use(resolvePrincipal(deps.resolvePrincipal ?? composePrincipalResolvers(principalResolvers)));

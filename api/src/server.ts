@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { type App, type AppDeps, createApp } from './app.ts';
+import { type App, type AppDeps, createApp, watchCaches } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { useSecretKey } from './crypto/secret-box.ts';
 import { createOrm, type DatabaseTarget, databaseTarget, migrate, type Orm } from './db/orm.ts';
@@ -79,6 +79,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     // Event streams: one LISTEN connection of this process fans the database's notifications out.
     live = await LiveHub.open(orm, { logger });
     app.context.services.live = live;
+    watchCaches(app, live);
     const openedLive = live;
     const listening = createServer(app.callback());
     // Problems' `type` is absolute: PUBLIC_URL, else the address we listen on.

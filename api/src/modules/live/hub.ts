@@ -1,9 +1,11 @@
 // The process's open event streams: one LISTEN connection fans each notification out to the streams of its user.
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm.ts';
-import { listenLive } from './listener.ts';
+import type { Change, ChangeFeed, ChangeWatcher } from './changes.ts';
+import { LIVE_CHANNEL, listenLive } from './listener.ts';
 
 /** Comment lines this often keep proxies and load balancers from closing a quiet stream. */
 export const HEARTBEAT_MS = 20_000;
@@ -17,6 +19,8 @@ export const RETENTION_MS = 60 * 60_000;
 const RESUME_OVERLAP = '5 seconds';
 /** Sessions with an open stream count as seen (like a polling tab did), at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** A fence that has not come back by then is given up (the answer goes out anyway). */
+const FENCE_TIMEOUT_MS = 2000;
 
 export interface LiveHubOptions {
   logger: Logger;
@@ -39,12 +43,11 @@ interface Stream extends OpenStream {
   pending?: Message[];
 }
 
-interface Message {
-  id?: string;
+interface Message extends Change {
   u: string;
-  k: string;
   d?: unknown;
-  s?: string;
+  /** A fence's token (see `fence`). */
+  f?: string;
 }
 
 interface EventRow {
@@ -58,12 +61,15 @@ export function formatEvent(id: string, kind: string, data: unknown): string {
   return `id: ${id}\nevent: ${kind}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-export class LiveHub {
+export class LiveHub implements ChangeFeed {
   readonly #orm: Orm;
   readonly #logger: Logger;
   readonly #byUser = new Map<string, Set<Stream>>();
   readonly #bySession = new Map<string, Set<Stream>>();
   readonly #timers: NodeJS.Timeout[] = [];
+  readonly #watchers = new Set<ChangeWatcher>();
+  readonly #fences = new Map<string, () => void>();
+  #listening = false;
   #unlisten?: () => Promise<void>;
   #lastTouch = 0;
   #closed = false;
@@ -81,7 +87,12 @@ export class LiveHub {
   /** Starts the hub and its LISTEN connection. */
   static async open(orm: Orm, options: LiveHubOptions): Promise<LiveHub> {
     const hub = new LiveHub(orm, options);
-    hub.#unlisten = await listenLive(orm, { onMessage: (payload) => hub.#receive(payload), onLost: () => hub.#endAll() }, options.logger);
+    hub.#unlisten = await listenLive(
+      orm,
+      { onMessage: (payload) => hub.#receive(payload), onLost: () => hub.#lost(), onRestored: () => hub.#setListening() },
+      options.logger,
+    );
+    hub.#setListening();
     return hub;
   }
 
@@ -111,13 +122,53 @@ export class LiveHub {
     return out;
   }
 
+  watch(watcher: ChangeWatcher): () => void {
+    this.#watchers.add(watcher);
+    if (this.#listening) watcher.listening();
+    return () => {
+      this.#watchers.delete(watcher);
+      watcher.lost();
+    };
+  }
+
+  async fence(): Promise<void> {
+    if (!this.#listening) return;
+    const token = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve) => {
+      this.#fences.set(token, resolve);
+      timer = setTimeout(resolve, FENCE_TIMEOUT_MS);
+    });
+    try {
+      await this.#em().execute('select pg_notify(?, ?)', [LIVE_CHANNEL, JSON.stringify({ k: 'fence', f: token })]);
+      await heard;
+    } finally {
+      clearTimeout(timer);
+      this.#fences.delete(token);
+    }
+  }
+
   /** Ends every stream and stops listening (before the HTTP server waits for open requests). */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     for (const timer of this.#timers) clearInterval(timer);
-    this.#endAll();
+    this.#lost();
     await this.#unlisten?.();
+  }
+
+  #setListening(): void {
+    if (this.#closed) return;
+    this.#listening = true;
+    for (const watcher of this.#watchers) watcher.listening();
+  }
+
+  /** The listening connection dropped (or the hub closed): caches stop answering, streams end. */
+  #lost(): void {
+    this.#listening = false;
+    for (const watcher of this.#watchers) watcher.lost();
+    for (const resolve of this.#fences.values()) resolve();
+    this.#endAll();
   }
 
   async #replay(stream: Stream, lastEventId: string): Promise<void> {
@@ -148,10 +199,17 @@ export class LiveHub {
     } catch {
       return;
     }
+    if (message.k === 'fence') {
+      this.#fences.get(message.f ?? '')?.();
+      return;
+    }
+    for (const watcher of this.#watchers) watcher.change(message);
     if (message.k === 'session_end') {
       for (const stream of this.#bySession.get(message.s ?? '') ?? []) stream.out.end();
       return;
     }
+    // Only tasks and balances are sent to browsers; the other kinds are for the caches.
+    if (message.k !== 'task' && message.k !== 'balance') return;
     const streams = this.#byUser.get(message.u);
     if (!streams?.size) return;
     const ready: Stream[] = [];

@@ -11,6 +11,8 @@ export interface ListenerHooks {
   onMessage(payload: string): void;
   /** The connection dropped: notifications may have been missed until it is back. */
   onLost(): void;
+  /** Listening again after a loss (anything that changed meanwhile was not heard). */
+  onRestored(): void;
 }
 
 /** Starts listening; resolves once the LISTEN is in place. The returned function stops it. */
@@ -51,7 +53,7 @@ async function listenPostgres(connectionString: string, hooks: ListenerHooks, lo
   };
   const schedule = () => {
     retry = setTimeout(() => {
-      connect().catch((error: unknown) => {
+      connect().then(hooks.onRestored, (error: unknown) => {
         logger.warn({ err: error }, 'live listener reconnect failed');
         delayMs = Math.min(delayMs * 2, 10_000);
         if (!stopped) schedule();
