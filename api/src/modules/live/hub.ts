@@ -5,7 +5,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm.ts';
 import type { Change, ChangeFeed, ChangeWatcher } from './changes.ts';
-import { LIVE_CHANNEL, listenLive } from './listener.ts';
+import { LISTENER_NAME, LIVE_CHANNEL, listenLive } from './listener.ts';
 
 /** Comment lines this often keep proxies and load balancers from closing a quiet stream. */
 export const HEARTBEAT_MS = 20_000;
@@ -50,6 +50,13 @@ interface Message extends Change {
   f?: string;
 }
 
+/** A fence in flight: the acks heard, how many processes listen (unknown until the NOTIFY's statement answered). */
+interface Fence {
+  acks: number;
+  expected: number;
+  done: () => void;
+}
+
 interface EventRow {
   id: string;
   kind: string;
@@ -68,7 +75,7 @@ export class LiveHub implements ChangeFeed {
   readonly #bySession = new Map<string, Set<Stream>>();
   readonly #timers: NodeJS.Timeout[] = [];
   readonly #watchers = new Set<ChangeWatcher>();
-  readonly #fences = new Map<string, () => void>();
+  readonly #fences = new Map<string, Fence>();
   #listening = false;
   #unlisten?: () => Promise<void>;
   #lastTouch = 0;
@@ -131,21 +138,47 @@ export class LiveHub implements ChangeFeed {
     };
   }
 
+  /**
+   * Every listening process (this one included) answers a fence with an `ack` once it handled it, and so everything
+   * committed before it: when they all did, a revocation holds everywhere. The listeners are counted by their
+   * connections' name in the same statement as the NOTIFY.
+   */
   async fence(): Promise<void> {
     if (!this.#listening) return;
     const token = randomUUID();
+    const fence: Fence = { acks: 0, expected: Number.POSITIVE_INFINITY, done: () => {} };
     let timer: NodeJS.Timeout | undefined;
     const heard = new Promise<void>((resolve) => {
-      this.#fences.set(token, resolve);
+      fence.done = resolve;
       timer = setTimeout(resolve, FENCE_TIMEOUT_MS);
     });
+    this.#fences.set(token, fence);
     try {
-      await this.#em().execute('select pg_notify(?, ?)', [LIVE_CHANNEL, JSON.stringify({ k: 'fence', f: token })]);
+      const [row] = await this.#em().execute<{ listeners: number | string }[]>(
+        `select pg_notify(?, ?), (select count(*) from pg_stat_activity where application_name = ? and datname = current_database()) as "listeners"`,
+        [LIVE_CHANNEL, JSON.stringify({ k: 'fence', f: token }), LISTENER_NAME],
+      );
+      // The embedded database has one process and no named listener connection: its own answer is enough.
+      fence.expected = Math.max(1, Number(row?.listeners ?? 1));
+      if (fence.acks >= fence.expected) fence.done();
       await heard;
     } finally {
       clearTimeout(timer);
       this.#fences.delete(token);
     }
+  }
+
+  #answerFence(token: string): void {
+    this.#em()
+      .execute('select pg_notify(?, ?)', [LIVE_CHANNEL, JSON.stringify({ k: 'ack', f: token })])
+      .catch((error: unknown) => this.#logger.warn({ err: error }, 'fence not answered'));
+  }
+
+  #acknowledged(token: string): void {
+    const fence = this.#fences.get(token);
+    if (!fence) return;
+    fence.acks++;
+    if (fence.acks >= fence.expected) fence.done();
   }
 
   /** Ends every stream and stops listening (before the HTTP server waits for open requests). */
@@ -167,7 +200,7 @@ export class LiveHub implements ChangeFeed {
   #lost(): void {
     this.#listening = false;
     for (const watcher of this.#watchers) watcher.lost();
-    for (const resolve of this.#fences.values()) resolve();
+    for (const fence of this.#fences.values()) fence.done();
     this.#endAll();
   }
 
@@ -199,8 +232,13 @@ export class LiveHub implements ChangeFeed {
     } catch {
       return;
     }
+    // Everything notified before a fence was handled above (notifications arrive in commit order).
     if (message.k === 'fence') {
-      this.#fences.get(message.f ?? '')?.();
+      if (this.#listening) this.#answerFence(message.f ?? '');
+      return;
+    }
+    if (message.k === 'ack') {
+      this.#acknowledged(message.f ?? '');
       return;
     }
     for (const watcher of this.#watchers) watcher.change(message);

@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm.ts';
 
 export const LIVE_CHANNEL = 'live_events';
+/** The listening connections' `application_name`: a fence counts them to know how many processes must answer. */
+export const LISTENER_NAME = 'live-listener';
 
 export interface ListenerHooks {
   /** A notification's payload (JSON text). */
@@ -34,7 +36,7 @@ async function listenPostgres(connectionString: string, hooks: ListenerHooks, lo
   let delayMs = 500;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString, keepAlive: true });
+    const next = new pg.Client({ connectionString, keepAlive: true, application_name: LISTENER_NAME });
     next.on('notification', (message) => {
       if (message.channel === LIVE_CHANNEL && message.payload) hooks.onMessage(message.payload);
     });
