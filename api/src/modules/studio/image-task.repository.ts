@@ -1,5 +1,6 @@
 // Named reads over image tasks: the owner's list (and its cheap version for ETags), in-flight counts, look-ups.
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { prepared, preparedRows } from '../../db/prepared.ts';
 import { ImageTask } from './image-task.entity.ts';
 import type { PresentableTask } from './presenter.ts';
 
@@ -44,12 +45,7 @@ export class ImageTaskRepository {
     query: TaskPageQuery,
     since: Date,
   ): Promise<{ tasks: TaskListRow[]; total: number; oldest: Date | null }> {
-    const rows = await this.#em.execute<RawTaskRow[]>(
-      `select ${LIST_COLUMNS}, count(*) over () as "total", min("created_at") over () as "oldest" from "image_tasks"
-        where "user_id" = ? and "created_at" >= ?
-        order by "created_at" desc, "id" desc limit ? offset ?`,
-      [userId, since, query.limit, (query.page - 1) * query.limit],
-    );
+    const rows = await preparedRows<RawTaskRow>(this.#em, PAGE, [userId, since, query.limit, (query.page - 1) * query.limit]);
     const first = rows[0];
     if (first) return { tasks: rows.map(toTaskListRow), total: Number(first.total), oldest: new Date(first.oldest) };
     // Past the last page there is no row to carry the total.
@@ -65,14 +61,9 @@ export class ImageTaskRepository {
    * revisions (index scan, no wide columns). Equal versions mean an equal answer, so an ETag can be built on it.
    */
   async pageVersion(userId: string, query: TaskPageQuery, since: Date): Promise<TaskPageVersion & { oldest: Date | null }> {
-    const rows = await this.#em.execute<{ total: number | string; oldest: Date | string | null; signature: string | null }[]>(
-      `select "window"."total", "window"."oldest",
-              (select md5(string_agg("id"::text || ':' || "revision", ',' order by "created_at" desc, "id" desc))
-                 from (select "id", "revision", "created_at" from "image_tasks"
-                        where "user_id" = ? and "created_at" >= ?
-                        order by "created_at" desc, "id" desc limit ? offset ?) as "page") as "signature"
-         from (select count(*) as "total", min("created_at") as "oldest" from "image_tasks"
-                where "user_id" = ? and "created_at" >= ?) as "window"`,
+    const rows = await preparedRows<{ total: number | string; oldest: Date | string | null; signature: string | null }>(
+      this.#em,
+      PAGE_VERSION,
       [userId, since, query.limit, (query.page - 1) * query.limit, userId, since],
     );
     const row = rows[0];
@@ -139,6 +130,26 @@ const LIST_COLUMNS = [
   iso('completed_at'),
   '"revision"',
 ].join(', ');
+
+/** One page of a user's window, with the window's count and oldest creation time (see `listPage`). */
+const PAGE = prepared(
+  'task-list-page',
+  `select ${LIST_COLUMNS}, count(*) over () as "total", min("created_at") over () as "oldest" from "image_tasks"
+    where "user_id" = ? and "created_at" >= ?
+    order by "created_at" desc, "id" desc limit ? offset ?`,
+);
+
+/** The version of a page without its rows (see `pageVersion`). */
+const PAGE_VERSION = prepared(
+  'task-list-page-version',
+  `select "window"."total", "window"."oldest",
+          (select md5(string_agg("id"::text || ':' || "revision", ',' order by "created_at" desc, "id" desc))
+             from (select "id", "revision", "created_at" from "image_tasks"
+                    where "user_id" = ? and "created_at" >= ?
+                    order by "created_at" desc, "id" desc limit ? offset ?) as "page") as "signature"
+     from (select count(*) as "total", min("created_at") as "oldest" from "image_tasks"
+            where "user_id" = ? and "created_at" >= ?) as "window"`,
+);
 
 interface RawTaskRow {
   id: string;

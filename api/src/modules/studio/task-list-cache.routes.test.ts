@@ -1,6 +1,7 @@
 // The task list's 304 from memory: no query while nothing changed, and never a stale 304 once a change was heard,
 // on this process or another one on the same database, nor once a task left the days window.
 import type { ImageTaskList } from '@app/contract';
+import { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, startTestServer, type TestServer } from '../../../test/index.ts';
 import { type RunningServer, startServer } from '../../server.ts';
@@ -40,12 +41,23 @@ describe('the task list answers 304 from memory', () => {
     const user = await signedInWithTasks(3);
     const query = 'page=1&limit=16&days=7';
     const { etag } = await list(server.url, user.cookie, query);
-    const execute = vi.spyOn(Object.getPrototypeOf(server.orm.em) as { execute: () => Promise<unknown> }, 'execute');
+    // Every way a statement can go: the EntityManager, and the pool's named statements on PostgreSQL.
+    const execute = vi.spyOn(Object.getPrototypeOf(server.orm.em) as { execute: (sql: unknown) => Promise<unknown> }, 'execute');
+    const connection: unknown = server.orm.em.getConnection();
+    const pool = connection instanceof PostgreSqlConnection ? await connection.getNativeClient() : undefined;
+    const poolQuery = pool ? vi.spyOn(pool, 'query') : undefined;
+    const sqlOf = (call: unknown[]) => JSON.stringify(call[0]);
     try {
       for (let i = 0; i < 3; i++) expect((await list(server.url, user.cookie, query, etag)).status).toBe(304);
-      expect(execute.mock.calls.filter(([sql]) => String(sql).includes('image_tasks'))).toEqual([]);
+      const calls = [...execute.mock.calls, ...(poolQuery?.mock.calls ?? [])].map(sqlOf);
+      expect(calls.filter((sql) => sql.includes('image_tasks'))).toEqual([]);
+      // The same spies do see the statements of a 200.
+      expect((await list(server.url, user.cookie, query)).status).toBe(200);
+      const after = [...execute.mock.calls, ...(poolQuery?.mock.calls ?? [])].map(sqlOf);
+      expect(after.filter((sql) => sql.includes('image_tasks')).length).toBeGreaterThan(0);
     } finally {
       execute.mockRestore();
+      poolQuery?.mockRestore();
     }
   });
 
