@@ -15,7 +15,9 @@ describe('session cache and revocation', () => {
   beforeAll(async () => {
     server = await startTestServer();
     const url = server.config.databaseUrl;
-    second = url ? await startServer({ config: { ...server.config, role: 'web' }, database: { kind: 'postgres', url }, seed: false }) : undefined;
+    second = url
+      ? await startServer({ config: { ...server.config, role: 'web' }, database: { kind: 'postgres', url }, seed: false })
+      : undefined;
     urls = [server.url, second?.url ?? server.url];
     admin = await signIn(server, await createUser(server, { isAdmin: true }));
   });

@@ -40,11 +40,7 @@ export class ImageTaskRepository {
    * The owner's tasks of one page, newest first, and how many tasks the window holds. The hot read of the
    * studio (polled every 1-2 s): one query for rows and total, only the presented columns, no entity hydration.
    */
-  async listPage(
-    userId: string,
-    query: TaskPageQuery,
-    since: Date,
-  ): Promise<{ tasks: TaskListRow[]; total: number; oldest: Date | null }> {
+  async listPage(userId: string, query: TaskPageQuery, since: Date): Promise<{ tasks: TaskListRow[]; total: number; oldest: Date | null }> {
     const rows = await preparedRows<RawTaskRow>(this.#em, PAGE, [userId, since, query.limit, (query.page - 1) * query.limit]);
     const first = rows[0];
     if (first) return { tasks: rows.map(toTaskListRow), total: Number(first.total), oldest: new Date(first.oldest) };

@@ -17,7 +17,9 @@ describe('the task list answers 304 from memory', () => {
   beforeAll(async () => {
     server = await startTestServer({ config: { role: 'web' } });
     const url = server.config.databaseUrl;
-    second = url ? await startServer({ config: { ...server.config, role: 'web' }, database: { kind: 'postgres', url }, seed: false }) : undefined;
+    second = url
+      ? await startServer({ config: { ...server.config, role: 'web' }, database: { kind: 'postgres', url }, seed: false })
+      : undefined;
   });
   afterAll(async () => {
     await second?.close();
@@ -32,7 +34,8 @@ describe('the task list answers 304 from memory', () => {
 
   async function signedInWithTasks(count: number) {
     const user = await userWithCredits(server.orm, 0);
-    for (let i = 0; i < count; i++) await insertTask(server.orm, user.id, { prompt: `task ${i}`, createdAt: new Date(Date.now() - i * 60_000) });
+    for (let i = 0; i < count; i++)
+      await insertTask(server.orm, user.id, { prompt: `task ${i}`, createdAt: new Date(Date.now() - i * 60_000) });
     await server.heard();
     return { id: user.id, cookie: await signIn(server, user) };
   }
