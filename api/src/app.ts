@@ -20,9 +20,14 @@ import { remoteOrigins, securityHeaders } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
 import { observeRequests } from './metrics/observe-requests.ts';
 import { registerMetrics } from './metrics/scrape.ts';
+import { SessionCache } from './modules/auth/session-cache.ts';
 import { registerSandboxCheckout } from './modules/billing/index.ts';
 import { handlers as moduleHandlers, principalResolvers } from './modules/index.ts';
+import type { ChangeFeed } from './modules/live/changes.ts';
+import { heardWrites } from './modules/live/heard-writes.ts';
+import { NotifiedValue } from './modules/live/notified-value.ts';
 import { storedFiles } from './modules/studio/files.middleware.ts';
+import { TaskListCache } from './modules/studio/task-list-cache.ts';
 import { UPLOAD_BODY_LIMIT } from './modules/studio/upload.service.ts';
 
 export interface AppDeps {
@@ -38,6 +43,15 @@ export interface AppDeps {
 
 export type App = Koa<AppState, AppContextExtras>;
 
+/** Lets the app's caches answer from memory, kept current by the feed's notifications; returns the undo. */
+export function watchCaches(app: App, feed: ChangeFeed): () => void {
+  const { sessions, taskLists, pricing } = app.context.services;
+  const stops = [sessions, taskLists, pricing].flatMap((cache) => (cache ? [feed.watch(cache)] : []));
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
 /**
  * Builds the Koa app. Order matters: request id, logging, security headers, compression, the problem serializer,
  * CORS, the ORM request context, body parsing, the principal hook, then routes and the UI.
@@ -47,6 +61,10 @@ export function createApp(deps: AppDeps): App {
   const { services } = deps;
   const { config, orm, logger } = services;
   const app: App = new Koa<AppState, AppContextExtras>({ proxy: config.trustProxy });
+  // The hot path's caches answer from memory only once a server's notifications keep them current (`watchCaches`).
+  services.sessions ??= new SessionCache();
+  services.taskLists ??= new TaskListCache();
+  services.pricing ??= new NotifiedValue(['settings']);
   app.context.services = services;
   // Errors after the response started (a broken stream, a client gone) cannot become problems: log them.
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'response error'));
@@ -78,6 +96,7 @@ export function createApp(deps: AppDeps): App {
   app.use(problemHandler(logger));
   app.use(cors(config.corsOrigins));
   app.use(requestContext(orm));
+  app.use(heardWrites());
   // Image uploads carry up to 5 base64 pictures of 10 MB; every other body keeps the small default.
   app.use(jsonBody(JSON_BODY_LIMIT, { [uploadImages.path]: UPLOAD_BODY_LIMIT }));
   app.use(resolvePrincipal(deps.resolvePrincipal ?? composePrincipalResolvers(principalResolvers)));

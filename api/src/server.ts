@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { type App, type AppDeps, createApp } from './app.ts';
+import { type App, type AppDeps, createApp, watchCaches } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { useSecretKey } from './crypto/secret-box.ts';
 import { createOrm, type DatabaseTarget, databaseTarget, migrate, type Orm } from './db/orm.ts';
@@ -89,6 +89,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       routes: options.routes,
       resolvePrincipal: options.resolvePrincipal,
     });
+    watchCaches(app, live);
     const server = createServer(app.callback());
     listening = server;
     // Problems' `type` is absolute: PUBLIC_URL, else the address we listen on.

@@ -106,6 +106,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     studio: running.studio,
     request,
+    heard: () => running.live.fence(),
     close: () => {
       closing ??= running
         .close()

@@ -32,6 +32,11 @@ export interface TestServer {
   studio: StudioRuntime;
   /** A real HTTP request; throws `ContractViolation` when the answer does not match openapi.json. */
   request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  /**
+   * Resolves once this server heard every database notification committed so far: after a write made beside it (raw
+   * SQL, a forked EM), its caches (sessions, task list tags, pricing) reflect the write, as they do within moments.
+   */
+  heard(): Promise<void>;
   /** Stops the server, closes the ORM and drops the database. */
   close(): Promise<void>;
 }

@@ -3,7 +3,8 @@
 // the event at the client.
 //   pnpm bench:streams   (STREAMS=500,2000  RATE=20 changes/s  SECONDS=20  POLL_SHARE=0)
 // The API runs as its own process (node api/src/server.ts) on a fresh database: PostgreSQL when DATABASE_URL is set,
-// else the embedded PGlite in a temporary folder; its CPU and memory are read from /proc.
+// else the embedded PGlite in a temporary folder (streams-embedded-api.ts: the same server, which also runs this
+// script's statements, as only it can open the database); its CPU and memory are read from /proc.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -52,8 +53,8 @@ async function cpuOver(pid: number, ms: number): Promise<number> {
 }
 
 /** Starts the API as a child process; resolves with its URL once it listens. */
-async function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['api/src/server.ts'], {
+async function startApi(env: Record<string, string>, embedded: boolean): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [embedded ? 'scripts/bench/streams-embedded-api.ts' : 'api/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -64,7 +65,7 @@ async function startApi(env: Record<string, string>): Promise<{ child: ChildProc
       PORT: '0',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -78,23 +79,54 @@ async function startApi(env: Record<string, string>): Promise<{ child: ChildProc
   return { child, url };
 }
 
+interface Database {
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  end(): Promise<void>;
+}
+
+/** A second connection to the API's PostgreSQL database. */
+async function openDatabase(target: Parameters<typeof createOrm>[0]): Promise<Database> {
+  const orm = await createOrm(target, { entities });
+  return {
+    query: <T>(sql: string, params: unknown[] = []) => orm.em.fork().execute<T[]>(sql, params),
+    end: () => orm.close(true),
+  };
+}
+
+/** The embedded database, through the API process that holds it (see streams-embedded-api.ts). */
+function embeddedDatabase(child: ChildProcess): Database {
+  let next = 0;
+  const waiting = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
+  child.on('message', (message: { id: number; rows?: unknown[]; error?: string }) => {
+    const waiter = waiting.get(message.id);
+    waiting.delete(message.id);
+    if (message.error !== undefined) waiter?.reject(new Error(message.error));
+    else waiter?.resolve(message.rows ?? []);
+  });
+  return {
+    query: <T>(sql: string, params: unknown[] = []) =>
+      new Promise<T[]>((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
+        child.send({ id, sql, params });
+      }),
+    end: async () => {},
+  };
+}
+
 async function run(browsers: number): Promise<Result> {
   const database = await createTestDatabase();
   const folder = await mkdtemp(join(tmpdir(), 'bench-streams-'));
   const env: Record<string, string> = { DATA_DIR: folder };
   if (database.target.kind === 'postgres') env.DATABASE_URL = database.target.url;
-  const { child, url } = await startApi(env);
+  const embedded = database.target.kind !== 'postgres';
+  const { child, url } = await startApi(env, embedded);
   const clients: EventClient[] = [];
   const pollers: AbortController[] = [];
   try {
     // Users, sessions and one task each, straight into the database the API migrated.
     const sids = Array.from({ length: browsers }, () => randomBytes(32).toString('base64url'));
-    if (database.target.kind !== 'postgres') throw new Error('set DATABASE_URL: the load script seeds through a second connection');
-    const orm = await createOrm(database.target, { entities });
-    const db = {
-      query: <T>(sql: string, params: unknown[] = []) => orm.em.fork().execute<T[]>(sql, params),
-      end: () => orm.close(true),
-    };
+    const db = database.target.kind === 'postgres' ? await openDatabase(database.target) : embeddedDatabase(child);
     const users = await db.query<{ id: string; n: number }>(
       `insert into "users" ("id", "username", "username_key", "password_hash", "credits", "created_at")
        select gen_random_uuid(), 'bench_' || n, 'bench_' || n, 'x', 0, now() from generate_series(1, ?) as n

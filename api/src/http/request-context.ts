@@ -1,15 +1,48 @@
-// One EntityManager fork per request, so identity maps never leak between requests.
-import { RequestContext } from '@mikro-orm/core';
+// One EntityManager fork per request, so identity maps never leak between requests. The fork is made the first time
+// the request asks for it: answers from memory (health, cached pricing, a 304 of the task list) never make one.
+import type { AsyncLocalStorage } from 'node:async_hooks';
+import { type EntityManager, RequestContext } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Middleware } from 'koa';
 import type { Orm } from '../db/orm.ts';
 import type { AppContextExtras, AppState } from './context.ts';
 
-/** Runs the rest of the chain inside `RequestContext` and exposes the fork as `ctx.state.em`. */
+/** RequestContext's map of forks by EM name, forking on first read (as `RequestContext.create` does up front). */
+class LazyForks extends Map<string, EntityManager> {
+  readonly #em: EntityManager;
+  #forking = false;
+  constructor(em: EntityManager) {
+    super();
+    this.#em = em;
+  }
+  override get(name: string): EntityManager | undefined {
+    let fork = super.get(name);
+    // `fork()` itself asks the context for the current EM: while forking there is none yet.
+    if (!fork && name === this.#em.name && !this.#forking) {
+      this.#forking = true;
+      try {
+        fork = this.#em.fork({ useContext: true });
+      } finally {
+        this.#forking = false;
+      }
+      super.set(name, fork);
+    }
+    return fork;
+  }
+}
+
+/** The store `RequestContext.create` runs in (private in its typings; MikroORM's own `getEntityManager` reads it). */
+const storage = (RequestContext as unknown as { storage: AsyncLocalStorage<RequestContext> }).storage;
+
+/** Runs the rest of the chain inside a `RequestContext` and exposes its fork as `ctx.state.em`. */
 export function requestContext(orm: Orm): Middleware<AppState, AppContextExtras> {
-  return (ctx, next) =>
-    RequestContext.create(orm.em, () => {
-      ctx.state.em = RequestContext.getEntityManager() as SqlEntityManager;
-      return next();
+  return (ctx, next) => {
+    const context = new RequestContext(new LazyForks(orm.em));
+    Object.defineProperty(ctx.state, 'em', {
+      get: () => context.em as SqlEntityManager,
+      configurable: true,
+      enumerable: true,
     });
+    return storage.run(context, next);
+  };
 }

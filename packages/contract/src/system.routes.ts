@@ -6,7 +6,8 @@ export const getHealth = defineRoute({
   path: '/healthz',
   operationId: 'getHealth',
   summary: 'Liveness and database check',
-  description: 'Runs one query against the database; a database that does not answer makes this a 500. For load balancers and probes.',
+  description:
+    'Waits for the database to answer a query sent after the request arrived (requests arriving together share one); a database that does not answer makes this a 500. For load balancers and probes.',
   tags: ['System'],
   role: 'anonymous',
   responses: { 200: { description: 'The process is up and its database answers.', schema: Health } },

@@ -126,6 +126,7 @@ describe('password sign-in and sessions', () => {
       const other = await signIn(server, user);
       expect((await me(cookie)).body.user?.id).toBe(user.id);
       await server.orm.em.fork().nativeUpdate(User, { id: user.id }, { isActive: false });
+      await server.heard();
       const res = await me(cookie);
       expect(res.body.user).toBeNull();
       expect(res.cookies.some((line) => line.startsWith('sid=;'))).toBe(true);

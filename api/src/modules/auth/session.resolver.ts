@@ -2,21 +2,37 @@
 import type { PrincipalResolver } from '../../http/context.ts';
 import { toPrincipal } from '../users/presenter.ts';
 import { assertSameSiteRequest, isUnsafeMethod } from './csrf.ts';
-import { resolveSession } from './session.service.ts';
+import { hashSessionId, resolveSessionByHash, SESSION_TOUCH_INTERVAL_MS } from './session.service.ts';
 import { clearSessionCookie, hasSessionCookie, readSessionCookie } from './session-cookie.ts';
 
 /**
  * Reads the session cookie. Unsafe methods carrying it are first checked for CSRF (403 `csrf_rejected`).
  * An unknown, expired or disabled user's session reads as anonymous and the cookie is cleared.
+ * Sessions checked a moment ago come from the process's session cache (see session-cache.ts).
  */
 export const sessionResolver: PrincipalResolver = async (ctx) => {
   if (!hasSessionCookie(ctx)) return undefined;
   if (isUnsafeMethod(ctx.method)) assertSameSiteRequest(ctx);
   const sid = readSessionCookie(ctx);
-  const user = sid ? await resolveSession(ctx.state.em, sid, ctx.services.config.sessions) : undefined;
-  if (!user) {
+  if (!sid) {
     clearSessionCookie(ctx);
     return undefined;
   }
-  return { user: toPrincipal(user) };
+  const { sessions: cache, config } = ctx.services;
+  const idHash = hashSessionId(sid);
+  const now = Date.now();
+  const known = cache?.get(idHash, now, config.sessions);
+  if (known) return { user: known };
+  const generation = cache?.generation ?? 0;
+  const session = await resolveSessionByHash(ctx.state.em, idHash, config.sessions, new Date(now));
+  if (!session) {
+    clearSessionCookie(ctx);
+    return undefined;
+  }
+  const principal = toPrincipal(session.user);
+  // A session due for its touch was just touched.
+  const read = session.lastSeenAt.getTime();
+  const lastSeenAt = now - read >= SESSION_TOUCH_INTERVAL_MS ? now : read;
+  cache?.set(idHash, { principal, expiresAt: session.expiresAt.getTime(), lastSeenAt }, generation, now);
+  return { user: principal };
 };

@@ -49,7 +49,16 @@ export async function resolveSession(
   lifetimes: SessionConfig,
   now = new Date(),
 ): Promise<User | undefined> {
-  const idHash = hashSessionId(sid);
+  return (await resolveSessionByHash(em, hashSessionId(sid), lifetimes, now))?.user;
+}
+
+/** `resolveSession` by the stored hash; the session with its user (`lastSeenAt` as read, before any touch). */
+export async function resolveSessionByHash(
+  em: SqlEntityManager,
+  idHash: string,
+  lifetimes: SessionConfig,
+  now = new Date(),
+): Promise<Session | undefined> {
   const session = await em.findOne(Session, { idHash }, { populate: ['user'] });
   if (!session) return undefined;
   const idleEnd = session.lastSeenAt.getTime() + lifetimes.idleMs;
@@ -70,7 +79,7 @@ export async function resolveSession(
       { lastSeenAt: now },
     );
   }
-  return user;
+  return session;
 }
 
 /** Ends one session (logout, rotation). Unknown ids are ignored. */

@@ -1,6 +1,6 @@
 import { type CreditPackage as CreditPackageDto, type Pricing, SETTINGS_DEFAULTS } from '@app/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/index.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createUser, signIn, startTestServer, type TestServer } from '../../../test/index.ts';
 import { AdminSettings } from '../settings/admin-settings.entity.ts';
 import { CreditPackage } from './credit-package.entity.ts';
 import { DEMO_PACKAGES } from './seeds.ts';
@@ -15,6 +15,7 @@ describe('billing routes', () => {
   /** Changes the settings row directly in the database, as the admin screen later will. */
   async function setSettings(values: Partial<AdminSettings>): Promise<void> {
     await server.orm.em.fork().nativeUpdate(AdminSettings, { id: 1 }, values);
+    await server.heard();
   }
 
   describe('GET /api/pricing/current', () => {
@@ -43,6 +44,25 @@ describe('billing routes', () => {
         sandboxPayments: false,
         paypalEnabled: false,
       });
+    });
+
+    it('answers from memory, and a change of the settings by an admin shows at once', async () => {
+      await server.request<Pricing>('GET', '/api/pricing/current');
+      const execute = vi.spyOn(Object.getPrototypeOf(server.orm.em) as { findOne: () => Promise<unknown> }, 'findOne');
+      try {
+        expect((await server.request<Pricing>('GET', '/api/pricing/current')).status).toBe(200);
+        expect(execute).not.toHaveBeenCalled();
+      } finally {
+        execute.mockRestore();
+      }
+      const admin = await signIn(server, await createUser(server, { isAdmin: true }));
+      const saved = await server.request('PUT', '/api/admin/settings', {
+        cookie: admin,
+        body: { nanoBananaCredits: 11 },
+        headers: { origin: server.url },
+      });
+      expect(saved.status).toBe(200);
+      expect((await server.request<Pricing>('GET', '/api/pricing/current')).body.nanoBananaCredits).toBe(11);
     });
 
     it('reflects settings changed in the database', async () => {

@@ -1,15 +1,23 @@
 // Public pricing and the package list.
-import type { getCurrentPricing, listCreditPackages } from '@app/contract';
+import type { getCurrentPricing, listCreditPackages, Pricing } from '@app/contract';
 import type { HandlersFor } from '../../http/bind.ts';
+import type { NotifiedValue } from '../live/notified-value.ts';
 import { AdminSettingsRepository } from '../settings/admin-settings.repository.ts';
 import { CreditPackageRepository } from './credit-package.repository.ts';
 import { presentCreditPackage } from './presenter.ts';
 import { currentPricing } from './pricing.service.ts';
 
+declare module '../../http/context.ts' {
+  interface AppServices {
+    /** The public pricing, read again when the admin settings change (kept only while a server listens). */
+    pricing?: NotifiedValue<Pricing>;
+  }
+}
+
 export const catalogHandlers = {
   async getCurrentPricing(ctx) {
-    const settings = await new AdminSettingsRepository(ctx.state.em).get();
-    return { status: 200, body: currentPricing(settings, ctx.services.config) };
+    const read = async () => currentPricing(await new AdminSettingsRepository(ctx.state.em).get(), ctx.services.config);
+    return { status: 200, body: await (ctx.services.pricing?.get(read) ?? read()) };
   },
 
   async listCreditPackages(ctx) {

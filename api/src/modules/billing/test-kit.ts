@@ -56,6 +56,7 @@ export async function startPaymentsKit(): Promise<PaymentsKit> {
   const em = () => server.orm.em.fork();
   const settings = async (values: Partial<AdminSettings>) => {
     await em().nativeUpdate(AdminSettings, { id: 1 }, values);
+    await server.heard();
   };
   await settings({
     creemEnabled: true,

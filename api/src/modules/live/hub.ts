@@ -1,9 +1,11 @@
 // The process's open event streams: one LISTEN connection fans each notification out to the streams of its user.
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm.ts';
-import { listenLive } from './listener.ts';
+import type { Change, ChangeFeed, ChangeWatcher } from './changes.ts';
+import { LISTENER_NAME, LIVE_CHANNEL, listenLive } from './listener.ts';
 
 /** Comment lines this often keep proxies and load balancers from closing a quiet stream. */
 export const HEARTBEAT_MS = 20_000;
@@ -17,6 +19,8 @@ export const RETENTION_MS = 60 * 60_000;
 const RESUME_OVERLAP = '5 seconds';
 /** Sessions with an open stream count as seen (like a polling tab did), at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;
+/** A fence that has not come back by then is given up (the answer goes out anyway). */
+const FENCE_TIMEOUT_MS = 2000;
 
 export interface LiveHubOptions {
   logger: Logger;
@@ -39,12 +43,18 @@ interface Stream extends OpenStream {
   pending?: Message[];
 }
 
-interface Message {
-  id?: string;
+interface Message extends Change {
   u: string;
-  k: string;
   d?: unknown;
-  s?: string;
+  /** A fence's token (see `fence`). */
+  f?: string;
+}
+
+/** A fence in flight: the acks heard, how many processes listen (unknown until the NOTIFY's statement answered). */
+interface Fence {
+  acks: number;
+  expected: number;
+  done: () => void;
 }
 
 interface EventRow {
@@ -58,12 +68,15 @@ export function formatEvent(id: string, kind: string, data: unknown): string {
   return `id: ${id}\nevent: ${kind}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-export class LiveHub {
+export class LiveHub implements ChangeFeed {
   readonly #orm: Orm;
   readonly #logger: Logger;
   readonly #byUser = new Map<string, Set<Stream>>();
   readonly #bySession = new Map<string, Set<Stream>>();
   readonly #timers: NodeJS.Timeout[] = [];
+  readonly #watchers = new Set<ChangeWatcher>();
+  readonly #fences = new Map<string, Fence>();
+  #listening = false;
   #unlisten?: () => Promise<void>;
   #lastTouch = 0;
   #closed = false;
@@ -81,7 +94,12 @@ export class LiveHub {
   /** Starts the hub and its LISTEN connection. */
   static async open(orm: Orm, options: LiveHubOptions): Promise<LiveHub> {
     const hub = new LiveHub(orm, options);
-    hub.#unlisten = await listenLive(orm, { onMessage: (payload) => hub.#receive(payload), onLost: () => hub.#endAll() }, options.logger);
+    hub.#unlisten = await listenLive(
+      orm,
+      { onMessage: (payload) => hub.#receive(payload), onLost: () => hub.#lost(), onRestored: () => hub.#setListening() },
+      options.logger,
+    );
+    hub.#setListening();
     return hub;
   }
 
@@ -111,13 +129,79 @@ export class LiveHub {
     return out;
   }
 
+  watch(watcher: ChangeWatcher): () => void {
+    this.#watchers.add(watcher);
+    if (this.#listening) watcher.listening();
+    return () => {
+      this.#watchers.delete(watcher);
+      watcher.lost();
+    };
+  }
+
+  /**
+   * Every listening process (this one included) answers a fence with an `ack` once it handled it, and so everything
+   * committed before it: when they all did, a revocation holds everywhere. The listeners are counted by their
+   * connections' name in the same statement as the NOTIFY.
+   */
+  async fence(): Promise<void> {
+    if (!this.#listening) return;
+    const token = randomUUID();
+    const fence: Fence = { acks: 0, expected: Number.POSITIVE_INFINITY, done: () => {} };
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve) => {
+      fence.done = resolve;
+      timer = setTimeout(resolve, FENCE_TIMEOUT_MS);
+    });
+    this.#fences.set(token, fence);
+    try {
+      const [row] = await this.#em().execute<{ listeners: number | string }[]>(
+        `select pg_notify(?, ?), (select count(*) from pg_stat_activity where application_name = ? and datname = current_database()) as "listeners"`,
+        [LIVE_CHANNEL, JSON.stringify({ k: 'fence', f: token }), LISTENER_NAME],
+      );
+      // The embedded database has one process and no named listener connection: its own answer is enough.
+      fence.expected = Math.max(1, Number(row?.listeners ?? 1));
+      if (fence.acks >= fence.expected) fence.done();
+      await heard;
+    } finally {
+      clearTimeout(timer);
+      this.#fences.delete(token);
+    }
+  }
+
+  #answerFence(token: string): void {
+    this.#em()
+      .execute('select pg_notify(?, ?)', [LIVE_CHANNEL, JSON.stringify({ k: 'ack', f: token })])
+      .catch((error: unknown) => this.#logger.warn({ err: error }, 'fence not answered'));
+  }
+
+  #acknowledged(token: string): void {
+    const fence = this.#fences.get(token);
+    if (!fence) return;
+    fence.acks++;
+    if (fence.acks >= fence.expected) fence.done();
+  }
+
   /** Ends every stream and stops listening (before the HTTP server waits for open requests). */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     for (const timer of this.#timers) clearInterval(timer);
-    this.#endAll();
+    this.#lost();
     await this.#unlisten?.();
+  }
+
+  #setListening(): void {
+    if (this.#closed) return;
+    this.#listening = true;
+    for (const watcher of this.#watchers) watcher.listening();
+  }
+
+  /** The listening connection dropped (or the hub closed): caches stop answering, streams end. */
+  #lost(): void {
+    this.#listening = false;
+    for (const watcher of this.#watchers) watcher.lost();
+    for (const fence of this.#fences.values()) fence.done();
+    this.#endAll();
   }
 
   async #replay(stream: Stream, lastEventId: string): Promise<void> {
@@ -148,10 +232,22 @@ export class LiveHub {
     } catch {
       return;
     }
+    // Everything notified before a fence was handled above (notifications arrive in commit order).
+    if (message.k === 'fence') {
+      if (this.#listening) this.#answerFence(message.f ?? '');
+      return;
+    }
+    if (message.k === 'ack') {
+      this.#acknowledged(message.f ?? '');
+      return;
+    }
+    for (const watcher of this.#watchers) watcher.change(message);
     if (message.k === 'session_end') {
       for (const stream of this.#bySession.get(message.s ?? '') ?? []) stream.out.end();
       return;
     }
+    // Only tasks and balances are sent to browsers; the other kinds are for the caches.
+    if (message.k !== 'task' && message.k !== 'balance') return;
     const streams = this.#byUser.get(message.u);
     if (!streams?.size) return;
     const ready: Stream[] = [];

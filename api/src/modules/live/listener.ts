@@ -5,12 +5,16 @@ import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm.ts';
 
 export const LIVE_CHANNEL = 'live_events';
+/** The listening connections' `application_name`: a fence counts them to know how many processes must answer. */
+export const LISTENER_NAME = 'live-listener';
 
 export interface ListenerHooks {
   /** A notification's payload (JSON text). */
   onMessage(payload: string): void;
   /** The connection dropped: notifications may have been missed until it is back. */
   onLost(): void;
+  /** Listening again after a loss (anything that changed meanwhile was not heard). */
+  onRestored(): void;
 }
 
 /** Starts listening; resolves once the LISTEN is in place. The returned function stops it. */
@@ -32,7 +36,7 @@ async function listenPostgres(connectionString: string, hooks: ListenerHooks, lo
   let delayMs = 500;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString, keepAlive: true });
+    const next = new pg.Client({ connectionString, keepAlive: true, application_name: LISTENER_NAME });
     next.on('notification', (message) => {
       if (message.channel === LIVE_CHANNEL && message.payload) hooks.onMessage(message.payload);
     });
@@ -51,7 +55,7 @@ async function listenPostgres(connectionString: string, hooks: ListenerHooks, lo
   };
   const schedule = () => {
     retry = setTimeout(() => {
-      connect().catch((error: unknown) => {
+      connect().then(hooks.onRestored, (error: unknown) => {
         logger.warn({ err: error }, 'live listener reconnect failed');
         delayMs = Math.min(delayMs * 2, 10_000);
         if (!stopped) schedule();

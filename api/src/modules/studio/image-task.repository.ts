@@ -1,5 +1,6 @@
 // Named reads over image tasks: the owner's list (and its cheap version for ETags), in-flight counts, look-ups.
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { prepared, preparedRows } from '../../db/prepared.ts';
 import { ImageTask } from './image-task.entity.ts';
 import type { PresentableTask } from './presenter.ts';
 
@@ -18,6 +19,11 @@ export interface TaskPageVersion {
   signature: string;
 }
 
+/** When the window's oldest task leaves it (the total changes then, with no write); null for an empty window. */
+export function windowChangesAt(oldest: Date | string | null | undefined, days: number): number | null {
+  return oldest ? new Date(oldest).getTime() + days * DAY_MS : null;
+}
+
 /** The oldest creation time inside a `days` window, to the millisecond (the same for the version and the rows). */
 export function windowStart(days: number, now: number = Date.now()): Date {
   return new Date(now - days * DAY_MS);
@@ -34,34 +40,30 @@ export class ImageTaskRepository {
    * The owner's tasks of one page, newest first, and how many tasks the window holds. The hot read of the
    * studio (polled every 1-2 s): one query for rows and total, only the presented columns, no entity hydration.
    */
-  async listPage(userId: string, query: TaskPageQuery, since: Date): Promise<{ tasks: TaskListRow[]; total: number }> {
-    const rows = await this.#em.execute<RawTaskRow[]>(
-      `select ${LIST_COLUMNS}, count(*) over () as "total" from "image_tasks"
-        where "user_id" = ? and "created_at" >= ?
-        order by "created_at" desc, "id" desc limit ? offset ?`,
-      [userId, since, query.limit, (query.page - 1) * query.limit],
-    );
+  async listPage(userId: string, query: TaskPageQuery, since: Date): Promise<{ tasks: TaskListRow[]; total: number; oldest: Date | null }> {
+    const rows = await preparedRows<RawTaskRow>(this.#em, PAGE, [userId, since, query.limit, (query.page - 1) * query.limit]);
     const first = rows[0];
+    if (first) return { tasks: rows.map(toTaskListRow), total: Number(first.total), oldest: new Date(first.oldest) };
     // Past the last page there is no row to carry the total.
-    const total = first ? Number(first.total) : await this.#em.count(ImageTask, { user: userId, createdAt: { $gte: since } });
-    return { tasks: rows.map(toTaskListRow), total };
+    const [window] = await this.#em.execute<{ total: number | string; oldest: Date | string | null }[]>(
+      `select count(*) as "total", min("created_at") as "oldest" from "image_tasks" where "user_id" = ? and "created_at" >= ?`,
+      [userId, since],
+    );
+    return { tasks: [], total: Number(window?.total ?? 0), oldest: window?.oldest ? new Date(window.oldest) : null };
   }
 
   /**
    * What the page would contain, without loading it: the window's count and a digest of the page's ids and
    * revisions (index scan, no wide columns). Equal versions mean an equal answer, so an ETag can be built on it.
    */
-  async pageVersion(userId: string, query: TaskPageQuery, since: Date): Promise<TaskPageVersion> {
-    const rows = await this.#em.execute<{ total: number | string; signature: string | null }[]>(
-      `select (select count(*) from "image_tasks" where "user_id" = ? and "created_at" >= ?) as "total",
-              (select md5(string_agg("id"::text || ':' || "revision", ',' order by "created_at" desc, "id" desc))
-                 from (select "id", "revision", "created_at" from "image_tasks"
-                        where "user_id" = ? and "created_at" >= ?
-                        order by "created_at" desc, "id" desc limit ? offset ?) as "page") as "signature"`,
-      [userId, since, userId, since, query.limit, (query.page - 1) * query.limit],
+  async pageVersion(userId: string, query: TaskPageQuery, since: Date): Promise<TaskPageVersion & { oldest: Date | null }> {
+    const rows = await preparedRows<{ total: number | string; oldest: Date | string | null; signature: string | null }>(
+      this.#em,
+      PAGE_VERSION,
+      [userId, since, query.limit, (query.page - 1) * query.limit, userId, since],
     );
     const row = rows[0];
-    return { total: Number(row?.total ?? 0), signature: row?.signature ?? 'empty' };
+    return { total: Number(row?.total ?? 0), signature: row?.signature ?? 'empty', oldest: row?.oldest ? new Date(row.oldest) : null };
   }
 
   /** One of the user's tasks by its public id. */
@@ -125,6 +127,26 @@ const LIST_COLUMNS = [
   '"revision"',
 ].join(', ');
 
+/** One page of a user's window, with the window's count and oldest creation time (see `listPage`). */
+const PAGE = prepared(
+  'task-list-page',
+  `select ${LIST_COLUMNS}, count(*) over () as "total", min("created_at") over () as "oldest" from "image_tasks"
+    where "user_id" = ? and "created_at" >= ?
+    order by "created_at" desc, "id" desc limit ? offset ?`,
+);
+
+/** The version of a page without its rows (see `pageVersion`). */
+const PAGE_VERSION = prepared(
+  'task-list-page-version',
+  `select "window"."total", "window"."oldest",
+          (select md5(string_agg("id"::text || ':' || "revision", ',' order by "created_at" desc, "id" desc))
+             from (select "id", "revision", "created_at" from "image_tasks"
+                    where "user_id" = ? and "created_at" >= ?
+                    order by "created_at" desc, "id" desc limit ? offset ?) as "page") as "signature"
+     from (select count(*) as "total", min("created_at") as "oldest" from "image_tasks"
+            where "user_id" = ? and "created_at" >= ?) as "window"`,
+);
+
 interface RawTaskRow {
   id: string;
   task_id: string;
@@ -152,6 +174,7 @@ interface RawTaskRow {
   completed_at: string | null;
   revision: number;
   total: number | string;
+  oldest: Date | string;
 }
 
 /** A row of the task list: what the presenter reads, plus the revision the ETag is built on. */

@@ -89,6 +89,8 @@ describe('GET /api/image-tasks', () => {
       resultUrls: [],
       completedAt: null,
     });
+    // Written beside the server: its tags in memory are current once it heard the notification (within moments).
+    await server.heard();
     const withNew = await list(alice.cookie, query, { 'if-none-match': etag });
     expect(withNew.status).toBe(200);
     expect(withNew.body.tasks[0]?.prompt).toBe('alice new');
@@ -100,6 +102,7 @@ describe('GET /api/image-tasks', () => {
         thumbnailUrl: null,
       }),
     ).toBe(true);
+    await server.heard();
     const completed = await list(alice.cookie, query, { 'if-none-match': etag2 });
     expect(completed.status).toBe(200);
     expect(completed.body.tasks[0]?.status).toBe('completed');
@@ -110,10 +113,12 @@ describe('GET /api/image-tasks', () => {
     const row = await em.findOneOrFail(ImageTask, { id: pending.id });
     row.isPublic = true;
     await em.flush();
+    await server.heard();
     const flushed = await list(alice.cookie, query, { 'if-none-match': etag3 });
     expect(flushed.status).toBe(200);
     // And deleting a task does too.
     await server.orm.em.fork().nativeDelete(ImageTask, { id: pending.id });
+    await server.heard();
     const etag4 = flushed.headers.get('etag') ?? '';
     expect((await list(alice.cookie, query, { 'if-none-match': etag4 })).status).toBe(200);
   });

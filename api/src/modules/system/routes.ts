@@ -2,12 +2,13 @@
 import type { systemRoutes } from '@app/contract';
 import { HttpProblem } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
+import { databaseProbe } from './database-probe.ts';
 import { checkReadiness } from './readiness.ts';
 
 export const systemHandlers = {
-  /** Up when the database answers a trivial query. */
+  /** Up when the database answers a trivial query sent after the request came (concurrent checks share one). */
   async getHealth(ctx) {
-    await ctx.state.em.execute('select 1');
+    await databaseProbe(ctx.services.orm).check();
     return { status: 200, body: { status: 'ok', uptimeSeconds: Math.round(process.uptime() * 10) / 10 } };
   },
 

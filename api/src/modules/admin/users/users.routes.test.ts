@@ -36,6 +36,7 @@ describe('admin users: access', () => {
   it('a disabled admin is refused like an anonymous caller', async () => {
     const other = await kit.signedIn({ isAdmin: true });
     await em().nativeUpdate(User, { id: other.id }, { isActive: false });
+    await kit.server.heard();
     const res = await kit.server.request('GET', '/api/admin/users', { cookie: other.cookie });
     expect(res.status).toBe(401);
   });

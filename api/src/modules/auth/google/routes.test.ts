@@ -180,6 +180,7 @@ describe('Google sign-in', () => {
     idp.setIdentity({ sub: 'google-sub-eve', email: 'eve@example.test', email_verified: true });
     const first = await signInWithGoogle();
     await server.orm.em.fork().nativeUpdate(User, { googleId: 'google-sub-eve' }, { isActive: false });
+    await server.heard();
     const { location, session } = await signInWithGoogle(first.session);
     expect(location.searchParams.get('auth')).toBe('error');
     expect(location.searchParams.get('message')).toBe('Account is disabled');

@@ -116,11 +116,13 @@ describe('the sandbox payment method', () => {
 
   it('steps aside once payment keys are set', async () => {
     await server.orm.em.fork().nativeUpdate(AdminSettings, { id: 1 }, { paypalClientId: 'id', paypalClientSecret: 'secret' });
+    await server.heard();
     try {
       const pricing = await server.request<Pricing>('GET', '/api/pricing/current');
       expect(pricing.body).toMatchObject({ creemEnabled: false, sandboxPayments: false });
     } finally {
       await server.orm.em.fork().nativeUpdate(AdminSettings, { id: 1 }, { paypalClientId: null, paypalClientSecret: null });
+      await server.heard();
     }
   });
 });
