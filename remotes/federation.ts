@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 /**
  * Module Federation options shared by the host and the four remotes, kept in one place so the
  * configs cannot drift. Plain data on purpose: each vite.config.ts passes it to its own
@@ -75,6 +77,20 @@ export function remoteFederation(name: string, dependencies: Record<string, stri
     // Types are not published between packages here; the workspace already shares the sources.
     dts: false,
   };
+}
+
+/**
+ * Vite aliases that make a remote load the UI entries it does not list up front on demand: its imports
+ * of '@app/ui/<entry>' resolve to remotes/lazy-ui/<entry>.ts, which awaits the host's module through the
+ * shared @app/ui. A remote shares up front the entries its pages render at once (the remote loads every
+ * module it shares when it starts) and leaves the rest (dialogs, signed-in sections) to these, behind
+ * its own lazy imports.
+ */
+export function lazyUiAliases(upFront: readonly UiEntry[]) {
+  return UI_ENTRIES.filter((entry) => !upFront.includes(entry)).map((entry) => ({
+    find: new RegExp(`^${uiEntry(entry)}$`),
+    replacement: fileURLToPath(new URL(`./lazy-ui/${entry}.ts`, import.meta.url)),
+  }));
 }
 
 /**
