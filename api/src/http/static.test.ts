@@ -70,7 +70,7 @@ describe('serving the built UI', () => {
     for (const path of ['/assets/index-AbCdEf12.js', '/remotes/studio/remoteEntry.js']) {
       const res = await server.request('GET', path);
       expect(res.status, path).toBe(200);
-      for (const header of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy'])
+      for (const header of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy', 'x-request-id'])
         expect(res.headers.get(header), `${path} ${header}`).toBeNull();
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('etag'), path).toBeTruthy();
@@ -81,6 +81,7 @@ describe('serving the built UI', () => {
     const page = await server.request('GET', '/my-creations', { headers: html });
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('x-request-id')).toBeTruthy();
   });
 
   it('falls back to index.html for browser navigations to client routes', async () => {

@@ -8,6 +8,7 @@ import type { Middleware } from 'koa';
 import { isApiPath } from './bind.ts';
 import { accepts, COMPRESSED_ENCODINGS, type ContentEncoding, setEncodingHeaders } from './content-encoding.ts';
 import type { AppContext, AppContextExtras, AppState } from './context.ts';
+import { REQUEST_ID_HEADER } from './request-id.ts';
 import { inlineScriptHashes } from './security-headers.ts';
 
 export interface StaticOptions {
@@ -46,10 +47,13 @@ export function resolveInside(root: string, urlPath: string): string | undefined
 
 /**
  * Headers that only mean something on a document (or an SVG opened as one): a script, style sheet or
- * manifest is never framed, never runs under its own CSP and opens no windows. Static files go without
+ * manifest is never framed, never runs under its own CSP and opens no windows; nor does anyone quote its
+ * request id. Static files go without
  * them, since response headers count in what every request transfers (a page loads tens of files).
  */
-const DOCUMENT_ONLY_HEADERS = [
+const PAGE_ONLY_HEADERS = [
+  // Request ids trace API calls and pages in the logs; the log line of a file request keeps its id.
+  REQUEST_ID_HEADER,
   'Content-Security-Policy',
   'X-Frame-Options',
   'Cross-Origin-Opener-Policy',
@@ -88,7 +92,7 @@ async function sendFile(ctx: AppContext, file: string): Promise<boolean> {
   const cacheControl = cacheControlFor(file);
   ctx.set('Cache-Control', cacheControl);
   setEncodingHeaders(ctx, sent.encoding);
-  if (!DOCUMENT_TYPES.has(extname(file))) for (const header of DOCUMENT_ONLY_HEADERS) ctx.remove(header);
+  if (!DOCUMENT_TYPES.has(extname(file))) for (const header of PAGE_ONLY_HEADERS) ctx.remove(header);
   // A hashed file never changes under its name: the ETag alone revalidates it (browsers do not even ask).
   if (cacheControl === 'no-cache') ctx.lastModified = info.mtime;
   // One tag per encoding: a cache holding the brotli bytes must not revalidate them against the gzip ones.
