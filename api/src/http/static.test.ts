@@ -70,7 +70,13 @@ describe('serving the built UI', () => {
     for (const path of ['/assets/index-AbCdEf12.js', '/remotes/studio/remoteEntry.js']) {
       const res = await server.request('GET', path);
       expect(res.status, path).toBe(200);
-      for (const header of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy', 'x-request-id'])
+      for (const header of [
+        'content-security-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+        'permissions-policy',
+        'x-request-id',
+      ])
         expect(res.headers.get(header), `${path} ${header}`).toBeNull();
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('etag'), path).toBeTruthy();
