@@ -1,3 +1,6 @@
+import { fileURLToPath } from 'node:url';
+import type { UserConfig } from 'vite';
+
 /**
  * Module Federation options shared by the host and the four remotes, kept in one place so the
  * configs cannot drift. Plain data on purpose: each vite.config.ts passes it to its own
@@ -78,6 +81,20 @@ export function remoteFederation(name: string, dependencies: Record<string, stri
 }
 
 /**
+ * Vite aliases that make a remote load the UI entries it does not list up front on demand: its imports
+ * of '@app/ui/<entry>' resolve to remotes/lazy-ui/<entry>.ts, which awaits the host's module through the
+ * shared @app/ui. A remote shares up front the entries its pages render at once (the remote loads every
+ * module it shares when it starts) and leaves the rest (dialogs, signed-in sections) to these, behind
+ * its own lazy imports.
+ */
+export function lazyUiAliases(upFront: readonly UiEntry[]) {
+  return UI_ENTRIES.filter((entry) => !upFront.includes(entry)).map((entry) => ({
+    find: new RegExp(`^${uiEntry(entry)}$`),
+    replacement: fileURLToPath(new URL(`./lazy-ui/${entry}.ts`, import.meta.url)),
+  }));
+}
+
+/**
  * Vite options every remote needs: `base: './'` so its chunks load relative to wherever its
  * remoteEntry.js is served (same origin under /remotes/<name>/ or another origin entirely).
  */
@@ -88,6 +105,11 @@ export const remoteViteOptions = {
     outDir: 'dist',
     emptyOutDir: true,
     // No index.html: a remote is only ever mounted by the host, so its one input is the exposed module.
-    rolldownOptions: { input: 'src/routes.tsx' },
+    rolldownOptions: {
+      input: 'src/routes.tsx',
+      // The federation runtime's pieces the remote bundles (helpers for its entry and shared modules)
+      // as one chunk, not four requests of a few hundred bytes each.
+      output: { codeSplitting: { groups: [{ name: 'federation', test: /[\\/]@module-federation[\\/]/ }] } },
+    },
   },
-} as const;
+} satisfies UserConfig;

@@ -26,7 +26,12 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function runLighthouse(baseUrl: string, paths: readonly string[]): Promise<LighthouseRow[]> {
+/** Runs each path; `cookie` (`name=value`) is sent with every request, for pages that need a session. */
+export async function runLighthouse(
+  baseUrl: string,
+  paths: readonly string[],
+  options: { cookie?: string; label?: string } = {},
+): Promise<LighthouseRow[]> {
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -35,17 +40,27 @@ export async function runLighthouse(baseUrl: string, paths: readonly string[]): 
   const rows: LighthouseRow[] = [];
   try {
     for (const path of paths) {
-      // The default configuration is the mobile preset; each run starts from an empty cache.
-      const result = await lighthouse(`${baseUrl}${path}`, {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-      });
-      if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+      // The default configuration is the mobile preset; each run starts from an empty cache. A run that
+      // fails to trace the page (a runtime error, no score) is run once more before the row counts as failed.
+      const audit = () =>
+        lighthouse(`${baseUrl}${path}`, {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          ...(options.cookie && { extraHeaders: { Cookie: options.cookie } }),
+        });
+      const failed = (run: Awaited<ReturnType<typeof audit>>) =>
+        !run || Boolean(run.lhr.runtimeError) || run.lhr.categories.performance?.score == null;
+      let result = await audit();
+      if (failed(result)) {
+        console.warn(`Lighthouse failed on ${path} (${result?.lhr.runtimeError?.code ?? 'no score'}), running it again`);
+        result = await audit();
+      }
+      if (!result || failed(result)) throw new Error(`Lighthouse failed on ${path}: ${result?.lhr.runtimeError?.message ?? 'no score'}`);
       const { categories, audits } = result.lhr;
       rows.push({
-        route: path,
+        route: options.label ? `${path} (${options.label})` : path,
         performance: Math.round((categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),

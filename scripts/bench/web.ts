@@ -4,7 +4,9 @@
 //   pnpm bench:web --save before.json      also keeps the numbers
 //   pnpm bench:web --compare before.json   adds the ratio of each number to the saved one
 //   pnpm bench:web --files                 also lists every script per page with its size
-//   pnpm bench:web --lighthouse            also runs Lighthouse (mobile preset) on /, /generate and /pricing
+//   pnpm bench:web --lighthouse            also runs Lighthouse (mobile preset) on /, /generate, /pricing and /admin
+// /admin is also measured with the admin remote served on its own origin (its build's brotli copies, CORS),
+// as README's "Deploying the admin remote on its own origin" describes.
 // Bytes are as transferred (encoded bodies plus response headers), from Chromium's own network events;
 // "decoded" is the bodies after decompression.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +14,8 @@ import { parseArgs } from 'node:util';
 import { createUser, signIn, startTestServer } from '@app/api/testing';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { MAIN_ROUTES, type PageWeight, type WeighedRoute, weighRoute } from '../e2e/support/page-weight.ts';
-import { assertUiBuilt, HOST_DIST } from '../e2e/support/ui-build.ts';
+import { serveStatic } from '../e2e/support/static-server.ts';
+import { assertUiBuilt, HOST_DIST, remoteDist } from '../e2e/support/ui-build.ts';
 import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
 
 const ROUTES: WeighedRoute[] = [
@@ -42,10 +45,32 @@ try {
   const admin = await createUser(server, { isAdmin: true, credits: 100 });
   const cookie = await signIn(server, admin);
   for (const route of ROUTES) rows.push(await weighRoute(browser, server.url, route, cookie));
-  if (args.lighthouse) lighthouseRows = await runLighthouse(server.url, ['/', '/generate', '/pricing']);
+  if (args.lighthouse) {
+    lighthouseRows = await runLighthouse(server.url, ['/', '/generate', '/pricing']);
+    lighthouseRows.push(...(await runLighthouse(server.url, ['/admin'], { cookie })));
+  }
+} finally {
+  await server.close();
+}
+
+// The admin remote on its own origin: the host and API here, the remote's files from another server.
+const adminOrigin = await serveStatic(remoteDist('admin'), { precompressed: true });
+const adminStage = await startTestServer({
+  staticDir: HOST_DIST,
+  seed: true,
+  remotes: { admin: `${adminOrigin.url}/remoteEntry.js` },
+  config: { logLevel: 'silent', isProduction: true },
+});
+try {
+  const cookie = await signIn(adminStage, await createUser(adminStage, { isAdmin: true, credits: 100 }));
+  const adminRoute = MAIN_ROUTES.find((route) => route.path === '/admin');
+  if (!adminRoute) throw new Error('no /admin route');
+  rows.push({ ...(await weighRoute(browser, adminStage.url, adminRoute, cookie)), route: '/admin (admin origin)' });
+  if (args.lighthouse) lighthouseRows.push(...(await runLighthouse(adminStage.url, ['/admin'], { cookie, label: 'admin origin' })));
 } finally {
   await browser.close();
-  await server.close();
+  await adminStage.close();
+  await adminOrigin.close();
 }
 
 if (args.files) {

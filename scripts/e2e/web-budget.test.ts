@@ -17,12 +17,12 @@ const GOAL = 170 * KB;
  */
 const BUDGETS: Record<string, number> = {
   '/': GOAL,
-  '/generate': 255 * KB,
-  '/pricing': 260 * KB,
-  '/login': 240 * KB,
-  '/my-creations': 258 * KB,
-  '/api': 240 * KB,
-  '/admin': 292 * KB,
+  '/generate': 222 * KB,
+  '/pricing': GOAL,
+  '/login': GOAL,
+  '/my-creations': 223 * KB,
+  '/api': 211 * KB,
+  '/admin': 247 * KB,
 };
 const REMOTE_ENTRY_BUDGET = 25 * KB;
 

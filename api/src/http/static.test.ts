@@ -66,6 +66,30 @@ describe('serving the built UI', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it('sends scripts without the document-only headers, and documents with them', async () => {
+    for (const path of ['/assets/index-AbCdEf12.js', '/remotes/studio/remoteEntry.js']) {
+      const res = await server.request('GET', path);
+      expect(res.status, path).toBe(200);
+      for (const header of [
+        'content-security-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+        'permissions-policy',
+        'x-request-id',
+      ])
+        expect(res.headers.get(header), `${path} ${header}`).toBeNull();
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('etag'), path).toBeTruthy();
+    }
+    // The entry point keeps its date validator; a hashed file needs only its ETag.
+    expect((await server.request('GET', '/remotes/studio/remoteEntry.js')).headers.get('last-modified')).toBeTruthy();
+    expect((await server.request('GET', '/assets/index-AbCdEf12.js')).headers.get('last-modified')).toBeNull();
+    const page = await server.request('GET', '/my-creations', { headers: html });
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('x-request-id')).toBeTruthy();
+  });
+
   it('falls back to index.html for browser navigations to client routes', async () => {
     const res = await server.request('GET', '/my-creations', { headers: html });
     expect(res.status).toBe(200);

@@ -8,6 +8,7 @@ import type { Middleware } from 'koa';
 import { isApiPath } from './bind.ts';
 import { accepts, COMPRESSED_ENCODINGS, type ContentEncoding, setEncodingHeaders } from './content-encoding.ts';
 import type { AppContext, AppContextExtras, AppState } from './context.ts';
+import { REQUEST_ID_HEADER } from './request-id.ts';
 import { inlineScriptHashes } from './security-headers.ts';
 
 export interface StaticOptions {
@@ -44,6 +45,23 @@ export function resolveInside(root: string, urlPath: string): string | undefined
   return full === root || full.startsWith(root.endsWith(sep) ? root : root + sep) ? full : undefined;
 }
 
+/**
+ * Headers that only mean something on a document (or an SVG opened as one): a script, style sheet or
+ * manifest is never framed, never runs under its own CSP and opens no windows; nor does anyone quote its
+ * request id. Static files go without
+ * them, since response headers count in what every request transfers (a page loads tens of files).
+ */
+const PAGE_ONLY_HEADERS = [
+  // Request ids trace API calls and pages in the logs; the log line of a file request keeps its id.
+  REQUEST_ID_HEADER,
+  'Content-Security-Policy',
+  'X-Frame-Options',
+  'Cross-Origin-Opener-Policy',
+  'Permissions-Policy',
+  'Referrer-Policy',
+] as const;
+const DOCUMENT_TYPES = new Set(['.html', '.svg']);
+
 /** File name endings of the build's precompressed copies. */
 const SUFFIX = { br: '.br', gzip: '.gz' } as const;
 
@@ -71,9 +89,12 @@ async function sendFile(ctx: AppContext, file: string): Promise<boolean> {
   // The build chose the encodings; the per-request compressor stays out.
   ctx.compress = false;
   ctx.status = 200;
-  ctx.set('Cache-Control', cacheControlFor(file));
+  const cacheControl = cacheControlFor(file);
+  ctx.set('Cache-Control', cacheControl);
   setEncodingHeaders(ctx, sent.encoding);
-  ctx.lastModified = info.mtime;
+  if (!DOCUMENT_TYPES.has(extname(file))) for (const header of PAGE_ONLY_HEADERS) ctx.remove(header);
+  // A hashed file never changes under its name: the ETag alone revalidates it (browsers do not even ask).
+  if (cacheControl === 'no-cache') ctx.lastModified = info.mtime;
   // One tag per encoding: a cache holding the brotli bytes must not revalidate them against the gzip ones.
   const suffix = sent.encoding === 'identity' ? '' : `-${sent.encoding}`;
   ctx.etag = `W/"${sent.info.size.toString(16)}-${Math.floor(sent.info.mtimeMs).toString(16)}${suffix}"`;

@@ -21,3 +21,16 @@ export { Switch, type SwitchProps } from './Switch.tsx';
 export { TextField, type TextFieldProps } from './TextField.tsx';
 export { ToastRegion } from './ToastRegion.tsx';
 export { TOAST_TIMEOUT_MS, type ToastContent, type ToastVariant, toast, toastQueue } from './toast.ts';
+
+/**
+ * The heavier widgets' modules on demand, for a remote that renders one only after its first paint (a
+ * dialog, a signed-in section): its build points '@app/ui/<entry>' at these loaders (remotes/lazy-ui), so
+ * the widget downloads with the part of the page that renders it, not with the remote.
+ */
+export const uiEntryLoaders = {
+  dialog: () => import('./Dialog.tsx'),
+  'number-field': () => import('./NumberField.tsx'),
+  select: () => import('./Select.tsx'),
+  table: () => import('./Table.tsx'),
+  tabs: () => import('./Tabs.tsx'),
+};

@@ -11,17 +11,26 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** Serves `dir` on 127.0.0.1 at a random port, allowing any origin to load it. */
-export async function serveStatic(dir: string): Promise<StaticServer> {
+/**
+ * Serves `dir` on 127.0.0.1 at a random port, allowing any origin to load it. With `precompressed`, a
+ * client taking brotli gets the build's `.br` copy where there is one (as nginx `brotli_static` does).
+ */
+export async function serveStatic(dir: string, options: { precompressed?: boolean } = {}): Promise<StaticServer> {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     res.setHeader('Access-Control-Allow-Origin', '*');
     const file = join(dir, path);
     try {
       if (!file.startsWith(dir)) throw new Error('outside the served folder');
-      const body = await readFile(file);
-      res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' });
-      res.end(body);
+      const headers: Record<string, string> = { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' };
+      const brotli = options.precompressed && /\bbr\b/.test(req.headers['accept-encoding'] ?? '');
+      const body = brotli ? await readFile(`${file}.br`).catch(() => undefined) : undefined;
+      if (body) {
+        headers['Content-Encoding'] = 'br';
+        headers.Vary = 'Accept-Encoding';
+      }
+      res.writeHead(200, headers);
+      res.end(body ?? (await readFile(file)));
     } catch {
       res.writeHead(404);
       res.end('not found');

@@ -4,8 +4,7 @@ import { RouterProvider, ToastRegion } from '@app/ui';
 import type { ReactNode } from 'react';
 import { I18nProvider as AriaLocaleProvider } from 'react-aria-components';
 import { SWRConfig } from 'swr';
-
-const ARIA_LOCALES = { en: 'en-US', vi: 'vi-VN' } as const;
+import { ARIA_LOCALES } from './ariaLocales.ts';
 
 /** Keeps RAC's number/date formatting and messages in the user's language. */
 function AriaLocale({ children }: { children: ReactNode }) {

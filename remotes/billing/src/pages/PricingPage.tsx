@@ -1,8 +1,6 @@
 import { useT } from '@app/i18n';
 import { Card, navigate, PageHeader, Spinner } from '@app/ui';
-import { useState } from 'react';
-import { PurchaseDialog } from '../checkout/PurchaseDialog.tsx';
-import { TransactionHistory } from '../history/TransactionHistory.tsx';
+import { lazy, Suspense, useState } from 'react';
 import type { CreditPackage } from '../packages/PackageCard.tsx';
 import { PackageList } from '../packages/PackageList.tsx';
 import { usePricingReturn } from '../returns/usePricingReturn.ts';
@@ -10,6 +8,10 @@ import { SignInPrompt } from '../session/SignInPrompt.tsx';
 import { useSignedInUser } from '../session/useSignedInUser.ts';
 import { StatCards } from '../stats/StatCards.tsx';
 import './pages.css';
+
+// Loaded when first needed: the dialog on the first purchase, the history once the visitor is signed in.
+const PurchaseDialog = lazy(() => import('../checkout/PurchaseDialog.tsx').then((m) => ({ default: m.PurchaseDialog })));
+const TransactionHistory = lazy(() => import('../history/TransactionHistory.tsx').then((m) => ({ default: m.TransactionHistory })));
 
 /**
  * /pricing: the user's stats, the credit packages with the purchase dialog, and the transaction
@@ -20,10 +22,15 @@ export function PricingPage() {
   const { user } = useSignedInUser();
   const { capturing } = usePricingReturn();
   const [buying, setBuying] = useState<CreditPackage | null>(null);
+  // Mounted from the first purchase on, so it keeps its closing transition afterwards.
+  const [hasBought, setHasBought] = useState(false);
 
   const onBuy = (pkg: CreditPackage) => {
     if (user === null) navigate('/login');
-    else if (user) setBuying(pkg);
+    else if (user) {
+      setHasBought(true);
+      setBuying(pkg);
+    }
   };
 
   return (
@@ -42,8 +49,16 @@ export function PricingPage() {
         </h2>
         <PackageList onBuy={onBuy} isBuyDisabled={user === undefined} />
       </section>
-      {user && <TransactionHistory />}
-      <PurchaseDialog pkg={buying} onClose={() => setBuying(null)} />
+      {user && (
+        <Suspense fallback={null}>
+          <TransactionHistory />
+        </Suspense>
+      )}
+      {hasBought && (
+        <Suspense fallback={null}>
+          <PurchaseDialog pkg={buying} onClose={() => setBuying(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,5 @@
+// '@app/ui/dialog' in a remote that does not load it up front (see lazyUiAliases in ../federation.ts):
+// the host's own module, fetched when the first module of the remote that imports it runs.
+import { uiEntryLoaders } from '@app/ui';
+
+export const { Dialog, DialogTrigger, Modal } = await uiEntryLoaders.dialog();
