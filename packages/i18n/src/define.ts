@@ -7,3 +7,6 @@ export type Language = (typeof LANGUAGES)[number];
  * translation is a type error rather than a blank on screen.
  */
 export type Messages<English> = Record<keyof English, string>;
+
+/** The BCP 47 locale each language formats dates and numbers in. */
+export const LOCALES: Record<Language, string> = { en: 'en-US', vi: 'vi-VN' };
