@@ -273,9 +273,4 @@ export default {
   type: 'Type',
   description: 'Description',
   amount: 'Amount',
-  typePurchase: 'Purchase',
-  typeRefund: 'Refund',
-  typeUsage: 'Usage',
-  typeBonus: 'Bonus',
-  typeAdjustment: 'Adjustment',
 };
