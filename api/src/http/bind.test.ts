@@ -71,9 +71,16 @@ const routes = [getItem, listItems, createItem, brokenItem, adminOnly] as const;
 const ITEM_ID = '0b9a4a4e-6c1f-4d55-9d7e-3c1f1f3c2a10';
 
 const handlers = {
-  getItem: async (_ctx, { params }) => ({ status: 200, body: { id: params.id, name: 'first', createdAt: new Date(0).toISOString() } }),
+  // An anonymous route sees the session user when there is one; a `user` route always gets one.
+  getItem: async (_ctx, { params, caller }) => ({
+    status: 200,
+    body: { id: params.id, name: caller ? `first, seen by ${caller.id}` : 'first', createdAt: new Date(0).toISOString() },
+  }),
   listItems: async (_ctx, { query }) => ({ status: 200, body: { page: query.page, limit: query.limit } }),
-  createItem: async (_ctx, { body }) => ({ status: 201, body: { id: ITEM_ID, name: body.name, createdAt: new Date(0).toISOString() } }),
+  createItem: async (_ctx, { body, caller }) => ({
+    status: 201,
+    body: { id: ITEM_ID, name: `${body.name} of ${caller.username}`, createdAt: new Date(0).toISOString() },
+  }),
   // A Date where the contract says ISO string, and no name: exactly the drift the check exists to catch.
   brokenItem: async () => ({ status: 200, body: { id: ITEM_ID, createdAt: new Date(0) } as never }),
   deleteItem: async () => ({ status: 204, body: undefined }),
@@ -172,7 +179,12 @@ describe('bindRoutes', () => {
   it('runs the handler with the declared success status', async () => {
     const res = await call('POST', '/api/items', { user: 'user', body: { name: 'lamp', tags: [] } });
     expect(res.status).toBe(201);
-    expect(res.body.name).toBe('lamp');
+    expect(res.body.name).toBe('lamp of u');
+  });
+
+  it('hands the handler the caller its role let through', async () => {
+    expect((await call('GET', `/api/items/${ITEM_ID}`)).body.name).toBe('first');
+    expect((await call('GET', `/api/items/${ITEM_ID}`, { user: 'user' })).body.name).toBe('first, seen by u1');
   });
 
   it('enforces admin with 403 for signed-in non-admins', async () => {

@@ -1,4 +1,4 @@
-// Binds contract routes to handlers by operationId: role, input validation, handler, response check.
+// Binds contract routes to handlers by operationId: role (and its typed caller), input validation, handler, response check.
 import type { RouteDef, RouteInput, RouteOutput } from '@app/contract';
 import type { Router, RouterMiddleware } from '@koa/router';
 import type { Middleware } from 'koa';
@@ -6,10 +6,13 @@ import type { z } from 'zod';
 import { HttpProblem, type InputLocation, internalError, issuesToFieldErrors, methodNotAllowed, notFound } from '../errors.ts';
 import type { AppContext, AppContextExtras, AppState } from './context.ts';
 import { controlCharacterErrors } from './control-characters.ts';
-import { requireRole } from './roles.ts';
+import { admit, type CallerOf } from './roles.ts';
 
-/** A typed handler for one route: validated input in, one of the route's declared responses out. */
-export type Handler<R extends RouteDef> = (ctx: AppContext, input: RouteInput<R>) => Promise<RouteOutput<R>>;
+/** What a handler gets besides the context: the route's validated input and the caller its role guarantees. */
+export type HandlerInput<R extends RouteDef> = RouteInput<R> & { caller: CallerOf<R['role']> };
+
+/** A typed handler for one route: validated input and caller in, one of the route's declared responses out. */
+export type Handler<R extends RouteDef> = (ctx: AppContext, input: HandlerInput<R>) => Promise<RouteOutput<R>>;
 
 /** The handlers object a module exports for its routes, keyed by operationId. */
 export type HandlersFor<Routes extends readonly RouteDef[]> = {
@@ -27,6 +30,8 @@ interface ValidatedInput {
   query: unknown;
   body: unknown;
 }
+
+type BoundHandler = (ctx: AppContext, input: ValidatedInput & { caller: unknown }) => Promise<{ status: number; body?: unknown }>;
 
 /** Thrown outside production when a handler's answer does not match the route's response schema. */
 export class ResponseValidationError extends Error {
@@ -112,7 +117,8 @@ export interface BindOptions {
 }
 
 /**
- * Registers every route on the router with its role check, input validation and handler.
+ * Registers every route on the router: role check first (401/403 before any 400), then input validation,
+ * then the handler with the caller the role let through.
  * Throws at start when a route has no handler or a handler has no route.
  */
 export function bindRoutes(router: AppRouter, routes: readonly RouteDef[], handlers: HandlerMap, options: BindOptions): void {
@@ -123,15 +129,13 @@ export function bindRoutes(router: AppRouter, routes: readonly RouteDef[], handl
   if (orphans.length) throw new Error(`Handlers without a contract route: ${orphans.join(', ')}`);
 
   for (const route of routes) {
-    const handler = handlers[route.operationId] as unknown as (
-      ctx: AppContext,
-      input: ValidatedInput,
-    ) => Promise<{ status: number; body?: unknown }>;
+    const handler = handlers[route.operationId] as unknown as BoundHandler;
     const run: RouterMiddleware<AppState, AppContextExtras> = async (ctx) => {
+      const caller = admit(route.role, ctx.state);
       const input = parseInput(route, { params: ctx.params, query: ctx.query, headers: ctx.headers, body: ctx.request.body });
-      respond(ctx, route, await handler(ctx, input), options.validateResponses);
+      respond(ctx, route, await handler(ctx, { ...input, caller }), options.validateResponses);
     };
-    router.register(toKoaPath(route.path), [route.method.toUpperCase()], [requireRole(route.role), run], { name: route.operationId });
+    router.register(toKoaPath(route.path), [route.method.toUpperCase()], [run], { name: route.operationId });
   }
 }
 

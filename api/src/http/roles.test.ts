@@ -2,7 +2,7 @@ import type { Role } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { HttpProblem } from '../errors.ts';
 import type { Principal } from './context.ts';
-import { assertRole } from './roles.ts';
+import { admit } from './roles.ts';
 
 const user: Principal = { id: 'u', username: 'user', isAdmin: false, isActive: true };
 const admin: Principal = { ...user, isAdmin: true };
@@ -11,14 +11,14 @@ const disabled: Principal = { ...admin, isActive: false };
 /** The status a caller gets, or 'ok'. */
 function outcome(role: Role, state: { user?: Principal; tokenUser?: Principal }): number | 'ok' {
   try {
-    assertRole(role, state);
+    admit(role, state);
     return 'ok';
   } catch (error) {
     return (error as HttpProblem).status;
   }
 }
 
-describe('assertRole', () => {
+describe('admit', () => {
   it.each([
     ['anonymous', {}, 'ok'],
     ['user', {}, 401],
@@ -38,6 +38,15 @@ describe('assertRole', () => {
   });
 
   it('throws problems, not plain errors', () => {
-    expect(() => assertRole('admin', { user })).toThrow(HttpProblem);
+    expect(() => admit('admin', { user })).toThrow(HttpProblem);
+  });
+
+  it('hands over the caller the role let through', () => {
+    const owner: Principal = { ...user, id: 'owner', tokenId: 't' };
+    expect(admit('anonymous', {})).toBeUndefined();
+    expect(admit('anonymous', { user: disabled })).toBe(disabled);
+    expect(admit('user', { user, tokenUser: owner })).toBe(user);
+    expect(admit('admin', { user: admin })).toBe(admin);
+    expect(admit('token', { user, tokenUser: owner })).toBe(owner);
   });
 });

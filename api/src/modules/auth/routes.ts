@@ -74,19 +74,16 @@ export const authHandlers = {
     return { status: 204, body: undefined };
   },
 
-  async getCurrentUser(ctx) {
-    const principal = ctx.state.user;
-    const user = principal ? await new UserRepository(ctx.state.em).findById(principal.id) : null;
+  async getCurrentUser(ctx, { caller }) {
+    const user = caller ? await new UserRepository(ctx.state.em).findById(caller.id) : null;
     return { status: 200, body: { user: user?.isActive ? presentCurrentUser(user) : null } };
   },
 
-  async changePassword(ctx, { body }) {
-    const principal = ctx.state.user;
-    if (!principal) throw unauthorized();
+  async changePassword(ctx, { body, caller }) {
     // Guessing the current password through this route counts against the same budget as logins.
-    await enforceRateLimit(authLimiters(ctx.services).passwordChangesByUser, usernameKey(principal.username), TOO_MANY_LOGINS);
+    await enforceRateLimit(authLimiters(ctx.services).passwordChangesByUser, usernameKey(caller.username), TOO_MANY_LOGINS);
     const { em } = ctx.state;
-    const user = await new UserRepository(em).findWithPasswordHash({ id: principal.id });
+    const user = await new UserRepository(em).findWithPasswordHash({ id: caller.id });
     if (!user) throw unauthorized();
     if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
       throw invalidField('currentPassword', 'Current password is incorrect');

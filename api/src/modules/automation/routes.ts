@@ -4,9 +4,10 @@ import type { AutomationGenerateBody, AutomationSubmitted, automationRoutes } fr
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { notFound } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
-import type { AppContext, Principal } from '../../http/context.ts';
+import type { AppContext } from '../../http/context.ts';
 import { appOrigin } from '../../http/origin.ts';
 import { enforceRateLimit, type RateLimiter, rateLimitHeaders } from '../../http/rate-limit.ts';
+import type { TokenOwner } from '../../http/roles.ts';
 import { findTaskForUser, ImageTaskRepository, type SubmittedTask, type TaskKind } from '../studio/index.ts';
 import { callbackFetchOptions } from './callbacks/fetch-options.ts';
 import { checkCallbackTarget, recordCallback } from './callbacks/register.ts';
@@ -18,20 +19,13 @@ import { loadN8nTemplate } from './templates.ts';
 
 const limiters = new WeakMap<AppContext['services'], RateLimiter>();
 
-/** The token's user; the route's `token` role has already been enforced. */
-function caller(ctx: AppContext): Principal {
-  const user = ctx.state.tokenUser;
-  if (!user) throw new Error('automation route reached without a token user');
-  return user;
-}
-
 const AUTOMATION_WINDOW_MS = 60_000;
 
 /**
  * Counts the request against its token (not its user: each integration has its own budget) and announces
  * the budget in the IETF `RateLimit` / `RateLimit-Policy` fields, on 429 too.
  */
-async function limitPerToken(ctx: AppContext): Promise<void> {
+async function limitPerToken(ctx: AppContext, caller: TokenOwner): Promise<void> {
   const { config } = ctx.services;
   let limiter = limiters.get(ctx.services);
   if (!limiter) {
@@ -45,7 +39,7 @@ async function limitPerToken(ctx: AppContext): Promise<void> {
   // The verified token, not the header text: `bearer`, `BEARER`, extra spaces or a tab name the same token.
   await enforceRateLimit(
     limiter,
-    caller(ctx).tokenId ?? caller(ctx).id,
+    caller.tokenId ?? caller.id,
     'Too many automation requests for this token. Try again in a minute.',
     (decision) => ctx.set(rateLimitHeaders('per-token', config.automationRatePerMinute, AUTOMATION_WINDOW_MS, decision)),
   );
@@ -94,20 +88,21 @@ type SubmitAnswer = { status: 202 | 200; body: AutomationSubmitted };
  */
 async function submitOnce(
   ctx: AppContext,
+  caller: TokenOwner,
   kind: TaskKind,
   body: { callbackUrl?: string | undefined; callbackEvents: AutomationCallbackEvents },
   run: (alsoRecord: AlsoRecord) => Promise<SubmittedTask>,
 ): Promise<SubmitAnswer> {
   const key = ctx.get('Idempotency-Key');
   const em = ctx.state.em;
-  const userId = caller(ctx).id;
+  const userId = caller.id;
   if (key) {
     const claim = await claimIdempotencyKey(em, userId, key, requestHash(ctx.method, ctx.path, body));
     if (claim.kind === 'replay') {
       ctx.set('Idempotent-Replayed', 'true');
       const stored = claim.body as AutomationSubmitted;
       // Answers stored before `statusUrl` existed get it on replay.
-      return answered(ctx, { ...stored, statusUrl: stored.statusUrl ?? statusUrlOf(ctx, stored.taskId) });
+      return answered(ctx, caller, { ...stored, statusUrl: stored.statusUrl ?? statusUrlOf(ctx, stored.taskId) });
     }
   }
   let answer: AutomationSubmitted;
@@ -122,11 +117,11 @@ async function submitOnce(
     if (key) await releaseIdempotencyKey(em, userId, key);
     throw error;
   }
-  return answered(ctx, answer);
+  return answered(ctx, caller, answer);
 }
 
 /** 202 with `Location`; with `Prefer: wait=N`, held until the task ends (200 with `result`) or N seconds pass. */
-async function answered(ctx: AppContext, answer: AutomationSubmitted): Promise<SubmitAnswer> {
+async function answered(ctx: AppContext, caller: TokenOwner, answer: AutomationSubmitted): Promise<SubmitAnswer> {
   ctx.set('Location', answer.statusUrl);
   const wait = preferredWait(ctx.get('Prefer'));
   if (wait === null) return { status: 202, body: answer };
@@ -134,7 +129,7 @@ async function answered(ctx: AppContext, answer: AutomationSubmitted): Promise<S
   const gone = new AbortController();
   // The response closes before it is sent only when the client went away.
   ctx.res.once('close', () => gone.abort());
-  const task = await waitForTaskEnd(ctx.state.em, caller(ctx).id, answer.taskId, wait, gone.signal);
+  const task = await waitForTaskEnd(ctx.state.em, caller.id, answer.taskId, wait, gone.signal);
   if (!task) return { status: 202, body: answer };
   const result = presentAutomationStatus(task);
   return { status: result.status === 'processing' ? 202 : 200, body: { ...answer, result } };
@@ -143,12 +138,12 @@ async function answered(ctx: AppContext, answer: AutomationSubmitted): Promise<S
 const IMAGE_SIZE_RATIO = (size: string) => (size === 'auto' ? '1:1' : size);
 
 export const automationHandlers = {
-  async automationGenerate(ctx, { body }) {
-    await limitPerToken(ctx);
-    return submitOnce(ctx, 'text_to_image', body, (alsoRecord) => {
+  async automationGenerate(ctx, { body, caller }) {
+    await limitPerToken(ctx, caller);
+    return submitOnce(ctx, caller, 'text_to_image', body, (alsoRecord) => {
       const { input } = body;
       return ctx.services.studio.submit(ctx.state.em, {
-        userId: caller(ctx).id,
+        userId: caller.id,
         kind: 'text_to_image',
         prompt: input.prompt,
         inputImageUrls: [],
@@ -162,9 +157,9 @@ export const automationHandlers = {
     });
   },
 
-  async automationEditImage(ctx, { body }) {
-    await limitPerToken(ctx);
-    return submitOnce(ctx, 'edit_image', body, async (alsoRecord) => {
+  async automationEditImage(ctx, { body, caller }) {
+    await limitPerToken(ctx, caller);
+    return submitOnce(ctx, caller, 'edit_image', body, async (alsoRecord) => {
       const studio = ctx.services.studio;
       const { input } = body;
       const stored = await storeInputImages(
@@ -172,7 +167,7 @@ export const automationHandlers = {
         input.image_urls.map((url, index) => ({ pointer: `/body/input/image_urls/${index}`, url })),
       );
       return studio.submit(ctx.state.em, {
-        userId: caller(ctx).id,
+        userId: caller.id,
         kind: 'edit_image',
         prompt: input.prompt,
         inputImageUrls: stored,
@@ -186,18 +181,17 @@ export const automationHandlers = {
     });
   },
 
-  async automationUpscale(ctx, { body }) {
-    await limitPerToken(ctx);
-    return submitOnce(ctx, 'upscale', body, async (alsoRecord) => {
+  async automationUpscale(ctx, { body, caller }) {
+    await limitPerToken(ctx, caller);
+    return submitOnce(ctx, caller, 'upscale', body, async (alsoRecord) => {
       const studio = ctx.services.studio;
-      const user = caller(ctx);
       const { input } = body;
       const [stored = input.image_url] = await storeInputImages(studio, [{ pointer: '/body/input/image_url', url: input.image_url }]);
       const scale = Number(input.scale_ratio);
       // When it is one of the caller's results, that task gets the HD link and lends its aspect ratio.
-      const source = await new ImageTaskRepository(ctx.state.em).findCompletedSource(user.id, input.image_url);
+      const source = await new ImageTaskRepository(ctx.state.em).findCompletedSource(caller.id, input.image_url);
       return studio.submit(ctx.state.em, {
-        userId: user.id,
+        userId: caller.id,
         kind: 'upscale',
         prompt: `Upscale x${scale}`,
         inputImageUrls: [stored],
@@ -213,9 +207,9 @@ export const automationHandlers = {
     });
   },
 
-  async automationImageStatus(ctx, { params }) {
-    await limitPerToken(ctx);
-    const task = await findTaskForUser(ctx.state.em, caller(ctx).id, params.taskId);
+  async automationImageStatus(ctx, { params, caller }) {
+    await limitPerToken(ctx, caller);
+    const task = await findTaskForUser(ctx.state.em, caller.id, params.taskId);
     if (!task) throw notFound('No task of yours has this id.');
     ctx.set('Cache-Control', 'no-store');
     return { status: 200, body: presentAutomationStatus(task) };

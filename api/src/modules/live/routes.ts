@@ -14,7 +14,7 @@ declare module '../../http/context.ts' {
 }
 
 export const liveHandlers = {
-  async streamEvents(ctx) {
+  async streamEvents(ctx, { caller }) {
     const hub = ctx.services.live;
     const sid = readSessionCookie(ctx);
     if (!sid) throw unauthorized();
@@ -26,7 +26,7 @@ export const liveHandlers = {
     if (!session) throw unauthorized();
     const lastEventId = ctx.get('last-event-id') || undefined;
     const body = await hub.open({
-      userId: ctx.state.user?.id ?? '',
+      userId: caller.id,
       sessionHash,
       expiresAt: new Date(session.expires_at),
       lastEventId,

@@ -2,7 +2,6 @@
 import type { FieldError, studioRoutes } from '@app/contract';
 import { badRequest } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
-import type { AppContext, Principal } from '../../http/context.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseKieCallback, verifyKieCallbackSignature } from '../../providers/image/kie/callback.ts';
 import { matchesIfNoneMatch, pageSignature, taskListEtag } from './etag.ts';
@@ -14,13 +13,6 @@ import { proxyImage } from './proxy.service.ts';
 import type { SubmittedTask } from './submit.service.ts';
 import { uploadImages } from './upload.service.ts';
 
-/** The signed-in caller; the route's `user` role has already been enforced. */
-function caller(ctx: AppContext): Principal {
-  const user = ctx.state.user;
-  if (!user) throw new Error('studio route reached without a signed-in user');
-  return user;
-}
-
 function accepted(submitted: SubmittedTask) {
   return {
     status: 202 as const,
@@ -29,14 +21,14 @@ function accepted(submitted: SubmittedTask) {
 }
 
 export const studioHandlers = {
-  async uploadImages(ctx, { body }) {
+  async uploadImages(ctx, { body, caller }) {
     const studio = ctx.services.studio;
-    await enforceRateLimit(studio.uploadLimiter, caller(ctx).id, 'Too many uploads. Try again in a few minutes.');
-    const owner = { em: ctx.state.em, userId: caller(ctx).id, quotaBytes: ctx.services.config.studio.uploadQuotaBytes };
+    await enforceRateLimit(studio.uploadLimiter, caller.id, 'Too many uploads. Try again in a few minutes.');
+    const owner = { em: ctx.state.em, userId: caller.id, quotaBytes: ctx.services.config.studio.uploadQuotaBytes };
     return { status: 201, body: { urls: await uploadImages(studio.storage, body.images, owner) } };
   },
 
-  async generateImage(ctx, { body }) {
+  async generateImage(ctx, { body, caller }) {
     const studio = ctx.services.studio;
     const isEdit = body.generationType === 'edit_image';
     const model = isEdit ? 'nano_banana_edit' : 'nano_banana';
@@ -56,7 +48,7 @@ export const studioHandlers = {
     );
     if (errors.length) throw invalidImageUrls(errors);
     const submitted = await studio.submit(ctx.state.em, {
-      userId: caller(ctx).id,
+      userId: caller.id,
       kind: body.generationType,
       prompt: body.prompt,
       inputImageUrls: inputs,
@@ -71,17 +63,16 @@ export const studioHandlers = {
     return accepted(submitted);
   },
 
-  async upscaleImage(ctx, { body }) {
+  async upscaleImage(ctx, { body, caller }) {
     const studio = ctx.services.studio;
-    const user = caller(ctx);
     const errors = await checkTaskImageInputs(studio.storage, studio.config.proxyAllowHosts, [
       { pointer: '/body/imageUrl', url: body.imageUrl },
     ]);
     if (errors.length) throw invalidImageUrls(errors);
     const scale = Number(body.scaleRatio);
-    const source = await new ImageTaskRepository(ctx.state.em).findCompletedSource(user.id, body.imageUrl);
+    const source = await new ImageTaskRepository(ctx.state.em).findCompletedSource(caller.id, body.imageUrl);
     const submitted = await studio.submit(ctx.state.em, {
-      userId: user.id,
+      userId: caller.id,
       kind: 'upscale',
       prompt: `Upscale x${scale}`,
       inputImageUrls: [body.imageUrl],
@@ -96,8 +87,7 @@ export const studioHandlers = {
     return accepted(submitted);
   },
 
-  async listImageTasks(ctx, { query }) {
-    const user = caller(ctx);
+  async listImageTasks(ctx, { query, caller: user }) {
     // Made when a query is needed: a 304 from memory forks no EntityManager.
     const tasks = () => new ImageTaskRepository(ctx.state.em);
     const cache = ctx.services.taskLists;

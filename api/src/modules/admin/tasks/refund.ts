@@ -3,6 +3,7 @@
 
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { HttpProblem, notFound } from '../../../errors.ts';
+import type { Admin } from '../../../http/roles.ts';
 import { IN_FLIGHT_STATUSES } from '../../studio/image-task.entity.ts';
 import { ImageTaskRepository } from '../../studio/image-task.repository.ts';
 import { refundTask } from '../../studio/refund.ts';
@@ -20,11 +21,7 @@ const taskInProgress = () =>
  * Refunds a task's credits to its owner. `taskId` is the public id (`tsk_...`) or the uuid. Answers the credits
  * returned by this call: 0 when already refunded or free. 404 for an unknown task, 409 while it is in flight.
  */
-export async function refundTaskAsAdmin(
-  em: SqlEntityManager,
-  taskId: string,
-  admin: { username: string },
-): Promise<{ amount: number; message: string }> {
+export async function refundTaskAsAdmin(em: SqlEntityManager, taskId: string, admin: Admin): Promise<{ amount: number; message: string }> {
   const task = await new ImageTaskRepository(em).findByAnyId(taskId);
   if (!task) throw notFound('No such task.');
   if ((IN_FLIGHT_STATUSES as readonly string[]).includes(task.status)) throw taskInProgress();

@@ -7,9 +7,8 @@ import { refundTaskAsAdmin } from './refund.ts';
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export const adminTaskHandlers = {
-  async refundTask(ctx, { params }) {
-    const admin = ctx.state.user ?? { username: 'admin' };
-    return { status: 200, body: await refundTaskAsAdmin(ctx.state.em, params.taskId, admin) };
+  async refundTask(ctx, { params, caller }) {
+    return { status: 200, body: await refundTaskAsAdmin(ctx.state.em, params.taskId, caller) };
   },
 
   async recheckFailedTasks(ctx) {

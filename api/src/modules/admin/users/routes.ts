@@ -2,20 +2,13 @@
 import type { adminUserRoutes } from '@app/contract';
 import { notFound } from '../../../errors.ts';
 import type { HandlersFor } from '../../../http/bind.ts';
-import type { AppContext, Principal } from '../../../http/context.ts';
+import type { AppContext } from '../../../http/context.ts';
 import { presentAdminUser } from '../../users/presenter.ts';
 import type { User } from '../../users/user.entity.ts';
 import { countUserImages, listUsersWithImageCounts } from './users.queries.ts';
 import { createUserAsAdmin, setCreditsAsAdmin, softDeleteUser, toggleUserAsAdmin, updateUserAsAdmin } from './users.service.ts';
 
 const userNotFound = () => notFound('No such user.');
-
-/** The signed-in admin (the role check guarantees one). */
-function actorOf(ctx: AppContext): Principal {
-  const actor = ctx.state.user;
-  if (!actor) throw new Error('admin route reached without a user');
-  return actor;
-}
 
 async function answer(ctx: AppContext, user: User | null) {
   if (!user) throw userNotFound();
@@ -28,25 +21,25 @@ export const adminUserHandlers = {
     return { status: 200, body: { data: users.map((user) => presentAdminUser(user, imageCounts.get(user.id) ?? 0)), total } };
   },
 
-  async createAdminUser(ctx, { body }) {
-    const user = await createUserAsAdmin(ctx.state.em, body, actorOf(ctx));
+  async createAdminUser(ctx, { body, caller }) {
+    const user = await createUserAsAdmin(ctx.state.em, body, caller);
     return { status: 201, body: presentAdminUser(user, 0) };
   },
 
-  async updateAdminUser(ctx, { params, body }) {
-    return answer(ctx, await updateUserAsAdmin(ctx.state.em, params.id, body, actorOf(ctx)));
+  async updateAdminUser(ctx, { params, body, caller }) {
+    return answer(ctx, await updateUserAsAdmin(ctx.state.em, params.id, body, caller));
   },
 
-  async toggleAdminUser(ctx, { params, body }) {
-    return answer(ctx, await toggleUserAsAdmin(ctx.state.em, params.userId, body.isActive, actorOf(ctx)));
+  async toggleAdminUser(ctx, { params, body, caller }) {
+    return answer(ctx, await toggleUserAsAdmin(ctx.state.em, params.userId, body.isActive, caller));
   },
 
-  async setUserCredits(ctx, { params, body }) {
-    return answer(ctx, await setCreditsAsAdmin(ctx.state.em, params.userId, body.credits, actorOf(ctx)));
+  async setUserCredits(ctx, { params, body, caller }) {
+    return answer(ctx, await setCreditsAsAdmin(ctx.state.em, params.userId, body.credits, caller));
   },
 
-  async deleteAdminUser(ctx, { params }) {
-    if (!(await softDeleteUser(ctx.state.em, params.id, actorOf(ctx), ctx.services.studio.storage))) throw userNotFound();
+  async deleteAdminUser(ctx, { params, caller }) {
+    if (!(await softDeleteUser(ctx.state.em, params.id, caller, ctx.services.studio.storage))) throw userNotFound();
     return { status: 200, body: { message: 'User deleted' } };
   },
 } satisfies HandlersFor<typeof adminUserRoutes>;

@@ -4,7 +4,7 @@ import type { AdminUserCreate, AdminUserUpdate } from '@app/contract';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { invalidField } from '../../../errors.ts';
-import type { Principal } from '../../../http/context.ts';
+import type { Admin } from '../../../http/roles.ts';
 import type { FileStorage } from '../../../storage/storage.ts';
 import { hashPassword } from '../../auth/hash-slot.ts';
 import { NO_PASSWORD } from '../../auth/password.ts';
@@ -36,7 +36,7 @@ async function lockUser(tx: SqlEntityManager, id: string): Promise<User | null> 
 }
 
 /** Refuses changes that would lock the acting admin out of the admin area (409 `cannot_change_self`). */
-function assertNotSelfLockout(actor: Principal, targetId: string, change: { isAdmin?: boolean; isActive?: boolean }): void {
+function assertNotSelfLockout(actor: Admin, targetId: string, change: { isAdmin?: boolean; isActive?: boolean }): void {
   if (actor.id !== targetId) return;
   if (change.isAdmin === false) throw cannotChangeSelf('You cannot remove your own admin rights.', 'isAdmin');
   if (change.isActive === false) throw cannotChangeSelf('You cannot disable your own account.', 'isActive');
@@ -46,7 +46,7 @@ function assertNotSelfLockout(actor: Principal, targetId: string, change: { isAd
  * Creates a user as registration does (hashed password, start credits as a `bonus`), then sets the balance
  * to `credits` with an `adjustment`, all in one transaction. 409 with `/body/username` when taken.
  */
-export async function createUserAsAdmin(em: SqlEntityManager, input: AdminUserCreate, actor: Principal): Promise<User> {
+export async function createUserAsAdmin(em: SqlEntityManager, input: AdminUserCreate, actor: Admin): Promise<User> {
   assertUsernameFits(input.username);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -72,7 +72,7 @@ export async function createUserAsAdmin(em: SqlEntityManager, input: AdminUserCr
  * Changes a user; null when there is none (or it was deleted). A new password or disabling ends their
  * sessions; a credits change is a ledger `adjustment`. The row is locked for the whole change.
  */
-export async function updateUserAsAdmin(em: SqlEntityManager, id: string, input: AdminUserUpdate, actor: Principal): Promise<User | null> {
+export async function updateUserAsAdmin(em: SqlEntityManager, id: string, input: AdminUserUpdate, actor: Admin): Promise<User | null> {
   assertNotSelfLockout(actor, id, input);
   assertUsernameFits(input.username);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
@@ -105,7 +105,7 @@ export async function toggleUserAsAdmin(
   em: SqlEntityManager,
   id: string,
   isActive: boolean | undefined,
-  actor: Principal,
+  actor: Admin,
 ): Promise<User | null> {
   assertNotSelfLockout(actor, id, { isActive: isActive ?? (actor.id === id ? false : undefined) });
   const found = await em.transactional(async (tx) => {
@@ -120,7 +120,7 @@ export async function toggleUserAsAdmin(
 }
 
 /** Sets a user's balance (see `setUserCredits`); null when there is no such (undeleted) user. */
-export async function setCreditsAsAdmin(em: SqlEntityManager, id: string, credits: number, actor: Principal): Promise<User | null> {
+export async function setCreditsAsAdmin(em: SqlEntityManager, id: string, credits: number, actor: Admin): Promise<User | null> {
   const found = await em.transactional(async (tx) => {
     if (!(await lockUser(tx, id))) return false;
     await setUserCredits(tx, id, credits, actor);
@@ -135,7 +135,7 @@ export async function setCreditsAsAdmin(em: SqlEntityManager, id: string, credit
  * owner; sessions, API tokens and image tasks are deleted in the same transaction, then the tasks' stored
  * files. False when there is no such user. 409 `cannot_change_self` for the acting admin's own account.
  */
-export async function softDeleteUser(em: SqlEntityManager, id: string, actor: Principal, storage?: FileStorage): Promise<boolean> {
+export async function softDeleteUser(em: SqlEntityManager, id: string, actor: Admin, storage?: FileStorage): Promise<boolean> {
   if (actor.id === id) throw cannotChangeSelf('You cannot delete your own account.');
   const fileKeys = await em.transactional(async (tx) => {
     const user = await lockUser(tx, id);

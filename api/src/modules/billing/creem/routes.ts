@@ -1,7 +1,6 @@
 // Card payments through Creem: checkout, webhook, return check.
 import type { createCreemCheckout, receiveCreemWebhook, verifyCreemReturn } from '@app/contract';
 import type { HandlersFor } from '../../../http/bind.ts';
-import type { AppContext } from '../../../http/context.ts';
 import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
 import { presentPaymentOrder } from '../orders/presenter.ts';
 import { isCardPaymentAvailable, isSandboxPayment } from '../pricing.service.ts';
@@ -12,16 +11,13 @@ import { creemConnection, creemWebhookSecret } from './creem-connection.ts';
 import { verifyCreemReturn as verifyReturn } from './return.service.ts';
 import { handleCreemWebhook } from './webhook.service.ts';
 
-/** The signed-in caller's id (the route's role guarantees one). */
-const callerId = (ctx: AppContext) => ctx.state.user?.id ?? '';
-
 export const creemHandlers = {
-  async createCreemCheckout(ctx, { body }) {
+  async createCreemCheckout(ctx, { body, caller }) {
     const settings = await new AdminSettingsRepository(ctx.state.em).get();
     const connection = creemConnection(settings, ctx.services.config, ctx.state.em);
     if (!isCardPaymentAvailable(settings, ctx.services.config) || !connection) throw paymentMethodUnavailable('Card payment');
     const result = await startCreemCheckout(ctx.state.em, ctx.services.logger, {
-      userId: callerId(ctx),
+      userId: caller.id,
       packageId: body.packageId,
       connection,
       sandbox: isSandboxPayment(settings, ctx.services.config),
@@ -43,11 +39,11 @@ export const creemHandlers = {
     return { status: 200, body: ack };
   },
 
-  async verifyCreemReturn(ctx) {
+  async verifyCreemReturn(ctx, { caller }) {
     const connection = creemConnection(await new AdminSettingsRepository(ctx.state.em).get(), ctx.services.config, ctx.state.em);
     if (!connection) throw paymentMethodUnavailable('Card payment');
     const { order } = await verifyReturn(ctx.state.em, ctx.services.logger, {
-      userId: callerId(ctx),
+      userId: caller.id,
       querystring: ctx.querystring,
       connection,
     });

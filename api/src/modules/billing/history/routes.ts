@@ -5,11 +5,11 @@ import { listUserTransactions } from './transactions.ts';
 import { userStats } from './user-stats.service.ts';
 
 export const historyHandlers = {
-  async getUserStats(ctx) {
-    return { status: 200, body: await userStats(ctx.state.em, ctx.state.user?.id ?? '') };
+  async getUserStats(ctx, { caller }) {
+    return { status: 200, body: await userStats(ctx.state.em, caller.id) };
   },
 
-  async listTransactions(ctx, { query }) {
-    return { status: 200, body: await listUserTransactions(ctx.state.em, ctx.state.user?.id ?? '', query) };
+  async listTransactions(ctx, { query, caller }) {
+    return { status: 200, body: await listUserTransactions(ctx.state.em, caller.id, query) };
   },
 } satisfies HandlersFor<[typeof getUserStats, typeof listTransactions]>;

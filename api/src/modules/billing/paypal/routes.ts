@@ -19,8 +19,6 @@ async function clientForNewPayments(ctx: AppContext) {
   return client;
 }
 
-const callerId = (ctx: AppContext) => ctx.state.user?.id ?? '';
-
 export const paypalHandlers = {
   async getPayPalEnvironment(ctx) {
     const settings = await new AdminSettingsRepository(ctx.state.em).get();
@@ -37,11 +35,11 @@ export const paypalHandlers = {
     }
   },
 
-  async createPayPalOrder(ctx, { body }) {
+  async createPayPalOrder(ctx, { body, caller }) {
     const client = await clientForNewPayments(ctx);
     const origin = publicOrigin(ctx, 'PayPal');
     const created = await startPayPalOrder(ctx.state.em, ctx.services.logger, {
-      userId: callerId(ctx),
+      userId: caller.id,
       packageId: body.packageId,
       client,
       origin,
@@ -49,13 +47,13 @@ export const paypalHandlers = {
     return { status: 201, body: created };
   },
 
-  async capturePayPalOrder(ctx, { params }) {
+  async capturePayPalOrder(ctx, { params, caller }) {
     // An approved payment is captured even while PayPal is switched off for new payments: the buyer already paid.
     const settings = await new AdminSettingsRepository(ctx.state.em).get();
     const client = paypalClientFor(settings, ctx.services.config, ctx.services.logger);
     if (!client) throw paymentMethodUnavailable('PayPal');
     const { order } = await capturePayPalPayment(ctx.state.em, ctx.services.logger, {
-      userId: callerId(ctx),
+      userId: caller.id,
       paypalOrderId: params.orderId,
       client,
     });
