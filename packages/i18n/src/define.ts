@@ -7,9 +7,3 @@ export type Language = (typeof LANGUAGES)[number];
  * translation is a type error rather than a blank on screen.
  */
 export type Messages<English> = Record<keyof English, string>;
-
-/**
- * The BCP 47 locale each language formats dates and numbers in. The host's build keeps React Aria's own strings for
- * these locales only; React Aria has none for Vietnamese and falls back to its en-US strings.
- */
-export const LOCALES: Record<Language, string> = { en: 'en-US', vi: 'vi-VN' };

@@ -43,6 +43,3 @@ export function Row<T extends object>({ className, ...props }: RowProps<T>) {
 export function Cell({ className, ...props }: CellProps) {
   return <AriaCell {...props} className={withBase('ui-Cell', className)} />;
 }
-
-/** The ledger's type column of the user's history and the admin's. */
-export { LedgerTypeBadge } from './LedgerTypeBadge.tsx';

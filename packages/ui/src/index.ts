@@ -8,7 +8,6 @@ export { Checkbox, type CheckboxProps } from './Checkbox.tsx';
 export { cx } from './cx.ts';
 export { Description, FieldError, Label } from './Field.tsx';
 export { Form } from './Form.tsx';
-export { type Formats, formatsFor, useFormat } from './format.ts';
 export { Link, LinkButton, type LinkButtonProps, type LinkProps } from './Link.tsx';
 export { PageHeader, type PageHeaderProps } from './PageHeader.tsx';
 export { Pagination, type PaginationProps, pageWindow } from './Pagination.tsx';

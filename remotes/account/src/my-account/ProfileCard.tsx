@@ -1,11 +1,11 @@
 import { useI18n } from '@app/i18n';
-import { Badge, Card, useFormat } from '@app/ui';
+import { Badge, Card } from '@app/ui';
 import type { SessionUser } from '../session/useSessionUser.ts';
+import { formatDate } from '../shared/formatDate.ts';
 
 /** Who is signed in: username, email, credits and account type. */
 export function ProfileCard({ user }: { user: SessionUser }) {
-  const { t } = useI18n();
-  const format = useFormat();
+  const { t, language } = useI18n();
   return (
     <Card className="my-account-profile" data-testid="profile">
       <div className="my-account-identity">
@@ -22,7 +22,7 @@ export function ProfileCard({ user }: { user: SessionUser }) {
       <div className="my-account-credits">
         <span className="my-account-credits-label">{t('account.creditsLabel')}</span>
         <span className="my-account-credits-value" data-testid="profile-credits">
-          {format.number(user.credits ?? 0)}
+          {(user.credits ?? 0).toLocaleString()}
         </span>
       </div>
       <dl className="my-account-facts">
@@ -40,7 +40,7 @@ export function ProfileCard({ user }: { user: SessionUser }) {
         </div>
         <div>
           <dt>{t('account.memberSince')}</dt>
-          <dd>{format.longDate(user.createdAt)}</dd>
+          <dd>{formatDate(user.createdAt, language)}</dd>
         </div>
       </dl>
     </Card>

@@ -1,8 +1,9 @@
 import type { components } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { useFormat } from '@app/ui';
-import { Cell, Column, LedgerTypeBadge, Row, Table, TableBody, TableHeader } from '@app/ui/table';
-import { truncateDescription } from './historyFormat.ts';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui/table';
+import { useFormat } from '../shared/useFormat.ts';
+import { signedAmount, truncateDescription } from './historyFormat.ts';
+import { TransactionTypeBadge } from './TransactionTypeBadge.tsx';
 
 type AdminTransaction = components['schemas']['AdminTransaction'];
 
@@ -29,7 +30,7 @@ export function TransactionsTable({ rows, emptyText }: { rows: AdminTransaction[
                 {row.email && <div className="admin-cell-sub">{row.email}</div>}
               </Cell>
               <Cell className="admin-history-type">
-                <LedgerTypeBadge type={row.type} />
+                <TransactionTypeBadge type={row.type} />
               </Cell>
               <Cell className="admin-history-description">
                 <span title={row.description}>{truncateDescription(row.description)}</span>
@@ -38,7 +39,7 @@ export function TransactionsTable({ rows, emptyText }: { rows: AdminTransaction[
                 className="admin-numeric admin-align-end admin-history-amount"
                 data-sign={row.amount > 0 ? 'plus' : row.amount < 0 ? 'minus' : 'zero'}
               >
-                {format.signedNumber(row.amount)}
+                {signedAmount(row.amount, format.number)}
               </Cell>
             </Row>
           )}

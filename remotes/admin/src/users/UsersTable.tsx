@@ -1,7 +1,8 @@
 import { useT } from '@app/i18n';
-import { Badge, Button, useFormat } from '@app/ui';
+import { Badge, Button } from '@app/ui';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui/table';
 import { RowActions } from '../shared/RowActions.tsx';
+import { useFormat } from '../shared/useFormat.ts';
 import { UserActiveSwitch } from './UserActiveSwitch.tsx';
 import type { AdminUser } from './userTypes.ts';
 

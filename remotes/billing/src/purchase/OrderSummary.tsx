@@ -1,5 +1,5 @@
 import { useI18n } from '@app/i18n';
-import { Button, Card, Radio, RadioGroup, Spinner, useFormat } from '@app/ui';
+import { Button, Card, Radio, RadioGroup, Spinner } from '@app/ui';
 import { useState } from 'react';
 import { MethodsUnavailable } from '../checkout/MethodsUnavailable.tsx';
 import { methodLabel } from '../checkout/methodLabels.ts';
@@ -14,8 +14,7 @@ import type { CreditPackage } from '../packages/PackageCard.tsx';
  * With both methods enabled the buyer picks one (card first); with one it is used directly.
  */
 export function OrderSummary({ pkg }: { pkg: CreditPackage | null }) {
-  const { t } = useI18n();
-  const format = useFormat();
+  const { t, language } = useI18n();
   const { methods, sandbox, isLoading, isError } = usePaymentMethods();
   const { start, pending } = useCheckout();
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
@@ -32,7 +31,7 @@ export function OrderSummary({ pkg }: { pkg: CreditPackage | null }) {
           </div>
           <div>
             <dt>{t('billing.summaryCredits')}</dt>
-            <dd>{format.number(pkg.credits)}</dd>
+            <dd>{pkg.credits.toLocaleString(language)}</dd>
           </div>
           <div>
             <dt>{t('billing.summaryPricePerCredit')}</dt>

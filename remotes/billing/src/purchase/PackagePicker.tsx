@@ -1,5 +1,5 @@
 import { useI18n } from '@app/i18n';
-import { Badge, Card, Radio, RadioGroup, Spinner, useFormat } from '@app/ui';
+import { Badge, Card, Radio, RadioGroup, Spinner } from '@app/ui';
 import { exactDollars, pricePerCredit } from '../format/price.ts';
 import type { CreditPackage } from '../packages/PackageCard.tsx';
 import { useCreditPackages } from '../packages/useCreditPackages.ts';
@@ -11,8 +11,7 @@ export interface PackagePickerProps {
 
 /** The active packages as one choice; the chosen one feeds the order summary. */
 export function PackagePicker({ selectedId, onSelect }: PackagePickerProps) {
-  const { t } = useI18n();
-  const format = useFormat();
+  const { t, language } = useI18n();
   const { data, error, isLoading } = useCreditPackages();
   if (isLoading) return <Spinner size="lg" className="billing-packages-spinner" />;
   if (error || !data) return <Card className="ui-muted">{t('billing.packagesError')}</Card>;
@@ -34,7 +33,7 @@ export function PackagePicker({ selectedId, onSelect }: PackagePickerProps) {
               {pkg.name}
               {pkg.popular && <Badge variant="accent">{t('billing.mostPopular')}</Badge>}
             </span>
-            <span className="billing-picker-credits">{t('billing.credits', { count: format.number(pkg.credits) })}</span>
+            <span className="billing-picker-credits">{t('billing.credits', { count: pkg.credits.toLocaleString(language) })}</span>
             {pkg.description && <span className="billing-picker-description">{pkg.description}</span>}
           </span>
           <span className="billing-picker-price">

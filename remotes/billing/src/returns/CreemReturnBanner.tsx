@@ -1,5 +1,5 @@
 import { useI18n } from '@app/i18n';
-import { Spinner, useFormat } from '@app/ui';
+import { Spinner } from '@app/ui';
 import type { CreemReturnState } from './useCreemReturn.ts';
 import './returns.css';
 
@@ -19,8 +19,7 @@ function Banner({ tone, title, body, busy }: { tone: Tone; title: string; body?:
 
 /** The outcome of a return from Creem's checkout on /purchase-credits; nothing on an ordinary visit. */
 export function CreemReturnBanner({ state }: { state: CreemReturnState }) {
-  const { t } = useI18n();
-  const format = useFormat();
+  const { t, language } = useI18n();
   switch (state.phase) {
     case 'none':
       return null;
@@ -31,7 +30,7 @@ export function CreemReturnBanner({ state }: { state: CreemReturnState }) {
         <Banner
           tone="success"
           title={t('billing.paymentSuccessTitle')}
-          body={t('billing.paymentSuccessCredits', { count: format.number(state.credits) })}
+          body={t('billing.paymentSuccessCredits', { count: state.credits.toLocaleString(language) })}
         />
       );
     case 'confirming':
@@ -41,7 +40,7 @@ export function CreemReturnBanner({ state }: { state: CreemReturnState }) {
         <Banner
           tone="success"
           title={t('billing.returnArrivedTitle')}
-          body={t('billing.returnArrivedBody', { count: format.number(state.balance) })}
+          body={t('billing.returnArrivedBody', { count: state.balance.toLocaleString(language) })}
         />
       );
     case 'timeout':

@@ -1,14 +1,15 @@
 import { useT } from '@app/i18n';
-import { UnstyledButton, useFormat } from '@app/ui';
+import { UnstyledButton } from '@app/ui';
 import { TaskBadges } from './TaskBadges.tsx';
 import { TaskImage } from './TaskImage.tsx';
 import { MODEL_LABELS, truncate } from './taskLabels.ts';
 import type { ImageTask } from './types.ts';
+import { useShortDate } from './useShortDate.ts';
 
 /** One task in a grid: picture, badges, prompt (60 characters), short date and model. Opens the details. */
 export function TaskCard({ task, onOpen }: { task: ImageTask; onOpen: (task: ImageTask) => void }) {
   const t = useT();
-  const format = useFormat();
+  const shortDate = useShortDate();
   return (
     <UnstyledButton
       className="studio-task-card"
@@ -24,7 +25,7 @@ export function TaskCard({ task, onOpen }: { task: ImageTask; onOpen: (task: Ima
       <div className="studio-task-body">
         <p className="studio-task-prompt">{truncate(task.prompt, 60)}</p>
         <p className="studio-task-meta">
-          <time dateTime={task.createdAt}>{format.shortDateTime(task.createdAt)}</time>
+          <time dateTime={task.createdAt}>{shortDate(task.createdAt)}</time>
           <span>{t(MODEL_LABELS[task.model] ?? 'studio.modelNanoBanana')}</span>
         </p>
       </div>

@@ -273,4 +273,9 @@ export default {
   type: 'Type',
   description: 'Description',
   amount: 'Amount',
+  typePurchase: 'Purchase',
+  typeRefund: 'Refund',
+  typeUsage: 'Usage',
+  typeBonus: 'Bonus',
+  typeAdjustment: 'Adjustment',
 };

@@ -267,4 +267,9 @@ export default {
   type: 'Loại',
   description: 'Mô tả',
   amount: 'Số credit',
+  typePurchase: 'Mua',
+  typeRefund: 'Hoàn',
+  typeUsage: 'Sử dụng',
+  typeBonus: 'Thưởng',
+  typeAdjustment: 'Điều chỉnh',
 } satisfies Messages<typeof en>;

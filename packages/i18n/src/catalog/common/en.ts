@@ -44,9 +44,4 @@ export default {
   goHome: 'Go Home',
   notFoundTitle: 'Page Not Found',
   notFoundBody: 'The page you are looking for does not exist or has been moved.',
-  ledgerPurchase: 'Purchase',
-  ledgerRefund: 'Refund',
-  ledgerUsage: 'Usage',
-  ledgerBonus: 'Bonus',
-  ledgerAdjustment: 'Adjustment',
 };

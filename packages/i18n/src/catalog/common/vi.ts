@@ -47,9 +47,4 @@ export default {
   goHome: 'Về trang chủ',
   notFoundTitle: 'Không tìm thấy trang',
   notFoundBody: 'Trang bạn tìm không tồn tại hoặc đã được chuyển đi.',
-  ledgerPurchase: 'Mua',
-  ledgerRefund: 'Hoàn trả',
-  ledgerUsage: 'Sử dụng',
-  ledgerBonus: 'Thưởng',
-  ledgerAdjustment: 'Điều chỉnh',
 } satisfies Messages<typeof en>;
