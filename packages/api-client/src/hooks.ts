@@ -1,5 +1,4 @@
 import type { ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
-import { useCallback } from 'react';
 import useSWR, { type SWRConfiguration, useSWRConfig } from 'swr';
 import { api } from './client.ts';
 import type { paths } from './generated/schema.d.ts';
@@ -42,17 +41,13 @@ export function useApi<P extends GetPath>(
   return useSWR<GetData<P>, ApiError>(key, () => fetchGet(path, init ?? undefined), config);
 }
 
-/**
- * Revalidates every cached GET whose path starts with one of the given paths, keeping what is shown until the new
- * answer arrives (a filter alone revalidates; passing data, even `undefined`, would blank the entries meanwhile).
- */
+/** Revalidates every cached GET whose path starts with one of the given paths. */
 export function useInvalidate() {
   const { mutate } = useSWRConfig();
-  // Stable while the cache is, so effects can depend on it.
-  return useCallback(
-    (...paths: string[]) => mutate((key) => Array.isArray(key) && key[0] === PREFIX && paths.some((p) => String(key[1]).startsWith(p))),
-    [mutate],
-  );
+  return (...paths: string[]) =>
+    mutate((key) => Array.isArray(key) && key[0] === PREFIX && paths.some((p) => String(key[1]).startsWith(p)), undefined, {
+      revalidate: true,
+    });
 }
 
 /** Unwraps an openapi-fetch result: returns data or throws ApiError. */

@@ -1,6 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { type Cache, unstable_serialize, useSWRConfig } from 'swr';
-import { useInvalidate } from '../hooks.ts';
 import { type LiveEvent, liveChannel } from './liveChannel.ts';
 
 const PREFIX = 'api';
@@ -39,9 +38,10 @@ export function useLiveUpdates(
   url = `${(globalThis as { __API_BASE_URL__?: string }).__API_BASE_URL__ ?? ''}/api/events`,
 ) {
   const { mutate, cache } = useSWRConfig();
-  const refetch = useInvalidate();
   useEffect(() => {
     if (!enabled) return;
+    // One argument: revalidate and keep what is shown (an explicit `undefined` would blank the data meanwhile).
+    const refetch = (...paths: string[]) => mutate((key) => paths.some((path) => isKey(key, path)));
     const apply = (event: LiveEvent) => {
       if (event.name === 'reset') {
         refetch(TASKS, CURRENT_USER);
@@ -95,7 +95,7 @@ export function useLiveUpdates(
       offStatus();
       liveChannel.stop();
     };
-  }, [enabled, url, mutate, cache, refetch]);
+  }, [enabled, url, mutate, cache]);
 }
 
 /** Whether events arrive (in this tab, from whichever tab holds the stream): polling is then off. */
