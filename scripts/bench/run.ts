@@ -10,6 +10,7 @@ import { createUser, signIn, startTestServer } from '@app/api/testing';
 import autocannon from 'autocannon';
 import Koa from 'koa';
 import { openEvents } from '../../api/src/modules/live/testing.ts';
+import { studioUser, taskListPath } from './studio-user.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -32,21 +33,6 @@ async function measure(name: string, url: string, headers: Record<string, string
   const result = await autocannon({ url, connections, duration: seconds, headers, workers: 1 });
   const unexpected = expect === 304 ? result.requests.total - result['3xx'] : result.non2xx;
   return { name, rps: result.requests.average, p99: result.latency.p99, non2xx: unexpected };
-}
-
-/** A signed-in user with ~50 finished tasks over the last days; returns the session cookie. */
-async function studioUser(server: Awaited<ReturnType<typeof startTestServer>>): Promise<string> {
-  const user = await createUser(server, { credits: 0 });
-  await server.orm.em.fork().execute(
-    `insert into "image_tasks" ("id", "user_id", "task_id", "prompt", "model", "generation_type", "aspect_ratio", "status",
-       "result_urls", "credits_used", "created_via", "created_at", "updated_at", "completed_at", "deadline_at")
-     select gen_random_uuid(), ?, 'tsk_bench' || lpad(n::text, 18, '0'), 'bench prompt ' || n, 'nano_banana', 'text_to_image', '1:1',
-            'completed', array['http://127.0.0.1/files/results/tsk_bench/' || n || '.png'], 2, 'web',
-            now() - n * interval '2 hours', now(), now(), now()
-       from generate_series(1, 50) as n`,
-    [user.id],
-  );
-  return signIn(server, user);
 }
 
 /**
@@ -109,8 +95,8 @@ try {
   rows.push(await measure('bare Koa baseline', await listen(koaServer)));
   rows.push(await measure('full stack /healthz', `${stack.url}/healthz`));
   rows.push(await measure('full stack /api/pricing/current', `${stack.url}/api/pricing/current`));
-  const cookie = await studioUser(stack);
-  const tasks = `${stack.url}/api/image-tasks?page=1&limit=16&days=7`;
+  const cookie = await studioUser(stack, { createUser, signIn });
+  const tasks = `${stack.url}${taskListPath}`;
   rows.push(await measure('task list, signed in (16 of 50)', tasks, { cookie }));
   const etag = (await fetch(tasks, { headers: { cookie } })).headers.get('etag') ?? '';
   rows.push(await measure('task list, If-None-Match -> 304', tasks, { cookie, 'if-none-match': etag }, 304));

@@ -1,0 +1,96 @@
+// Before and after in one run on one machine: the full-stack rows of `pnpm bench` for several checkouts at once.
+//   pnpm bench:compare <checkout> [<checkout> ...]   (BENCH_SECONDS=5 BENCH_ROUNDS=5 BENCH_CONNECTIONS=50)
+// Each checkout's own server (its api/test helpers, its code) runs in this process on its own database. Rows are
+// measured checkout after checkout, the order reversed every other round, with a bare Koa app between the rows, and
+// the medians reported: a machine whose load drifts (other work, thermal limits) then weighs on every checkout alike.
+// Its first checkout is the reference for the ratios. A checkout needs its dependencies installed.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import autocannon from 'autocannon';
+import Koa from 'koa';
+import { studioUser, type Testing, taskListPath } from './studio-user.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const checkouts = process.argv.slice(2).map((path) => resolve(path));
+if (checkouts.length === 0) throw new Error('usage: pnpm bench:compare <checkout> [<checkout> ...]');
+
+interface Target {
+  url: string;
+  headers: Record<string, string>;
+}
+type Rows = Record<string, Target>;
+
+/** Starts a checkout's full stack as `pnpm bench` does, and its rows. */
+async function start(checkout: string): Promise<{ rows: Rows; close: () => Promise<void> }> {
+  const testing = (await import(`${checkout}/api/test/index.ts`)) as Testing & {
+    startTestServer: (options: object) => Promise<Parameters<typeof studioUser>[0]>;
+  };
+  const server = await testing.startTestServer({ config: { logLevel: 'silent', isProduction: true } });
+  const cookie = await studioUser(server, testing);
+  const tasks = `${server.url}${taskListPath}`;
+  const etag = (await fetch(tasks, { headers: { cookie } })).headers.get('etag') ?? '';
+  const rows: Rows = {
+    'full stack /healthz': { url: `${server.url}/healthz`, headers: {} },
+    'full stack /api/pricing/current': { url: `${server.url}/api/pricing/current`, headers: {} },
+    'task list, signed in (16 of 50)': { url: tasks, headers: { cookie } },
+    'task list, If-None-Match -> 304': { url: tasks, headers: { cookie, 'if-none-match': etag } },
+  };
+  return { rows, close: () => server.close() };
+}
+
+async function rate({ url, headers }: Target): Promise<number> {
+  const result = await autocannon({ url, connections, duration: seconds, headers, workers: 1 });
+  return result.requests.average;
+}
+
+const koa = new Koa();
+koa.use((ctx) => {
+  ctx.body = { status: 'ok' };
+});
+const bare = createServer(koa.callback());
+await new Promise<void>((done) => bare.listen(0, '127.0.0.1', done));
+const bareKoa: Target = { url: `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`, headers: {} };
+
+const stacks: Awaited<ReturnType<typeof start>>[] = [];
+for (const checkout of checkouts) stacks.push(await start(checkout));
+const names = Object.keys(stacks[0]?.rows ?? {});
+const koaRates = new Map<string, number[]>(names.map((name) => [name, []]));
+const rates = new Map<string, number[][]>(names.map((name) => [name, stacks.map(() => [])]));
+try {
+  for (let round = 0; round < rounds; round++) {
+    const order = stacks.map((_, index) => index);
+    if (round % 2) order.reverse();
+    for (const name of names) {
+      koaRates.get(name)?.push(await rate(bareKoa));
+      for (const index of order) {
+        const target = stacks[index]?.rows[name];
+        if (target) rates.get(name)?.[index]?.push(await rate(target));
+      }
+    }
+  }
+} finally {
+  for (const stack of stacks) await stack.close();
+  bare.close();
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+console.log(
+  `\n${connections} connections, ${seconds}s per measurement, ${rounds} rounds, medians; database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+);
+for (const [index, checkout] of checkouts.entries()) console.log(`  [${index}] ${checkout}`);
+console.table(
+  names.map((name) => {
+    const koaRate = median(koaRates.get(name) ?? []);
+    const sides = (rates.get(name) ?? []).map(median);
+    const row: Record<string, string | number> = { target: name, 'bare Koa req/s': Math.round(koaRate) };
+    sides.forEach((value, index) => {
+      row[`[${index}] req/s`] = Math.round(value);
+      row[`[${index}] vs Koa`] = (value / koaRate).toFixed(3);
+      if (index > 0) row[`[${index}]/[0]`] = (value / (sides[0] ?? Number.NaN)).toFixed(2);
+    });
+    return row;
+  }),
+);
