@@ -10,8 +10,12 @@ import { checkPasswordChange, type PasswordChange } from './passwordChange.ts';
 
 const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** The change-password button and its dialog (PUT /api/user/change-password). */
-export function ChangePasswordDialog() {
+/**
+ * The change-password button and its dialog (PUT /api/user/change-password). `onChanged` asks for the user again: the
+ * old session ended with the change, and whatever asked meanwhile (the event stream closing) asked with the old cookie
+ * and heard "signed out".
+ */
+export function ChangePasswordDialog({ onChanged }: { onChanged: () => void }) {
   const t = useT();
   const [isOpen, setOpen] = useState(false);
   return (
@@ -19,7 +23,12 @@ export function ChangePasswordDialog() {
       <Button variant="secondary">{t('account.changePassword')}</Button>
       <Modal size="sm" isDismissable>
         <Dialog title={t('account.changePassword')}>
-          <ChangePasswordForm onDone={() => setOpen(false)} />
+          <ChangePasswordForm
+            onDone={() => {
+              setOpen(false);
+              onChanged();
+            }}
+          />
         </Dialog>
       </Modal>
     </DialogTrigger>

@@ -11,7 +11,7 @@ import './my-account.css';
 /** /my-account: profile and balance, shortcuts, and the password; visitors are asked to sign in. */
 export function MyAccountPage() {
   const t = useT();
-  const { user, isLoading } = useSessionUser();
+  const { user, isLoading, refresh } = useSessionUser();
   return (
     <div className="ui-container ui-page">
       <PageHeader title={t('account.myAccountTitle')} subtitle={t('account.myAccountSubtitle')} />
@@ -22,7 +22,7 @@ export function MyAccountPage() {
           <ProfileCard user={user} />
           <div className="my-account-side">
             <ShortcutsCard isAdmin={user.isAdmin} />
-            <SecurityCard />
+            <SecurityCard onPasswordChanged={refresh} />
           </div>
         </div>
       ) : (
