@@ -1,8 +1,17 @@
 import { useApi } from '@app/api-client';
-import { useT } from '@app/i18n';
+import { type MessageKey, useT } from '@app/i18n';
 import { Badge } from '@app/ui';
 import { POLL_MS } from '../../contractConstants.ts';
 import { servicePrices } from './servicePrices.ts';
+
+/** The table's column headings, in order. */
+const COLUMNS: readonly MessageKey[] = [
+  'landing.pricingService',
+  'landing.pricingStudio',
+  'landing.pricingApi',
+  'landing.pricingUsd',
+  'landing.pricingWorkflow',
+];
 
 /** 'Service Pricing': studio cost and API price per image from GET /api/pricing/current, refreshed every minute. */
 export function ServicePricing() {
@@ -22,21 +31,11 @@ export function ServicePricing() {
           <table aria-label={t('landing.pricingCaption')} className="ui-Table service-pricing-table">
             <thead>
               <tr>
-                <th scope="col" className="ui-Column">
-                  {t('landing.pricingService')}
-                </th>
-                <th scope="col" className="ui-Column">
-                  {t('landing.pricingStudio')}
-                </th>
-                <th scope="col" className="ui-Column">
-                  {t('landing.pricingApi')}
-                </th>
-                <th scope="col" className="ui-Column">
-                  {t('landing.pricingUsd')}
-                </th>
-                <th scope="col" className="ui-Column">
-                  {t('landing.pricingWorkflow')}
-                </th>
+                {COLUMNS.map((key) => (
+                  <th key={key} scope="col" className="ui-Column">
+                    {t(key)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
