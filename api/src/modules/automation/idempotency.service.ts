@@ -1,6 +1,7 @@
 // Idempotent submissions: insert-first claims a key, the stored answer is replayed on a retry.
 import { createHash } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { deleteClaimInProgress, deleteExpiredKeys, findKey, insertClaimIfNew, storeAnswer } from './idempotency-key.repository.ts';
 import { idempotencyInProgress, idempotencyKeyReused } from './problems.ts';
 
 /** Keys are kept at least this long (then purged lazily on the owner's next keyed request). */
@@ -35,20 +36,9 @@ export function requestHash(method: string, path: string, body: unknown): string
  */
 export async function claimIdempotencyKey(em: SqlEntityManager, userId: string, key: string, hash: string): Promise<IdempotencyClaim> {
   const now = Date.now();
-  await em.execute(
-    `delete from "idempotency_keys" where "user_id" = ? and ("created_at" < ? or ("state" = 'in_progress' and "created_at" < ?))`,
-    [userId, new Date(now - IDEMPOTENCY_RETENTION_MS), new Date(now - IDEMPOTENCY_STALE_CLAIM_MS)],
-  );
-  const inserted = await em.execute<{ id: string }[]>(
-    `insert into "idempotency_keys" ("id", "user_id", "key", "request_hash", "state", "created_at")
-     values (?, ?, ?, ?, 'in_progress', ?) on conflict ("user_id", "key") do nothing returning "id"`,
-    [crypto.randomUUID(), userId, key, hash, new Date()],
-  );
-  if (inserted.length) return { kind: 'claimed' };
-  const [row] = await em.execute<{ request_hash: string; state: string; response_status: number | null; response_body: string | null }[]>(
-    'select "request_hash", "state", "response_status", "response_body" from "idempotency_keys" where "user_id" = ? and "key" = ?',
-    [userId, key],
-  );
+  await deleteExpiredKeys(em, userId, new Date(now - IDEMPOTENCY_RETENTION_MS), new Date(now - IDEMPOTENCY_STALE_CLAIM_MS));
+  if (await insertClaimIfNew(em, userId, key, hash)) return { kind: 'claimed' };
+  const row = await findKey(em, userId, key);
   // Released between our insert and select: the caller may simply retry.
   if (!row) throw idempotencyInProgress();
   if (row.request_hash !== hash) throw idempotencyKeyReused();
@@ -64,13 +54,10 @@ export async function completeIdempotencyKey(
   status: number,
   body: unknown,
 ): Promise<void> {
-  await em.execute(
-    `update "idempotency_keys" set "state" = 'done', "response_status" = ?, "response_body" = ? where "user_id" = ? and "key" = ?`,
-    [status, JSON.stringify(body), userId, key],
-  );
+  await storeAnswer(em, userId, key, status, JSON.stringify(body));
 }
 
 /** Frees a claimed key after a failed request (nothing was charged), so the same key may be used again. */
 export async function releaseIdempotencyKey(em: SqlEntityManager, userId: string, key: string): Promise<void> {
-  await em.execute(`delete from "idempotency_keys" where "user_id" = ? and "key" = ? and "state" = 'in_progress'`, [userId, key]);
+  await deleteClaimInProgress(em, userId, key);
 }

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
+import { UserRepository } from '../users/user.repository.ts';
 import type { TransactionType } from './transaction.entity.ts';
+import { findBalanceMismatches, hasBusinessKey, insertUnlessKeyTaken } from './transaction.repository.ts';
 
 export interface LedgerEntry {
   userId: string;
@@ -33,40 +35,29 @@ export async function applyLedgerEntry(em: EntityManager, entry: LedgerEntry): P
   try {
     return await em.transactional(async (tx) => {
       // Fast path for replays; the unique key below still decides a race.
-      const seen = await tx.execute('select 1 from "transactions" where "business_key" = ?', [entry.businessKey]);
-      if (seen.length) return { applied: false, reason: 'duplicate' } as const;
-      const updated = await tx.execute<{ credits: number }[]>(
-        'update "users" set "credits" = "credits" + ? where "id" = ? and "credits" + ? >= 0 returning "credits"',
-        [entry.amount, entry.userId, entry.amount],
-      );
-      const row = updated[0];
-      if (!row) {
-        const exists = await tx.execute('select 1 from "users" where "id" = ?', [entry.userId]);
-        return { applied: false, reason: exists.length ? 'insufficient_credits' : 'no_user' } as const;
+      if (await hasBusinessKey(tx, entry.businessKey)) return { applied: false, reason: 'duplicate' } as const;
+      const users = new UserRepository(tx);
+      const credits = await users.addCreditsIfCovered(entry.userId, entry.amount);
+      if (credits === null) {
+        return { applied: false, reason: (await users.exists(entry.userId)) ? 'insufficient_credits' : 'no_user' } as const;
       }
       const id = crypto.randomUUID();
-      const inserted = await tx.execute(
-        `insert into "transactions" ("id", "user_id", "type", "amount", "balance_after", "description", "business_key",
-           "image_task_id", "kie_task_id", "package_id", "order_id", "created_via", "created_at")
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
-         on conflict ("business_key") do nothing returning "id"`,
-        [
-          id,
-          entry.userId,
-          entry.type,
-          entry.amount,
-          row.credits,
-          entry.description.slice(0, 255),
-          entry.businessKey,
-          entry.imageTaskId ?? null,
-          entry.kieTaskId ?? null,
-          entry.packageId ?? null,
-          entry.orderId ?? null,
-          entry.createdVia ?? 'web',
-        ],
-      );
-      if (!inserted.length) throw new DuplicateEntry();
-      return { applied: true, transactionId: id, balance: row.credits } as const;
+      const inserted = await insertUnlessKeyTaken(tx, {
+        id,
+        userId: entry.userId,
+        type: entry.type,
+        amount: entry.amount,
+        balanceAfter: credits,
+        description: entry.description.slice(0, 255),
+        businessKey: entry.businessKey,
+        imageTaskId: entry.imageTaskId ?? null,
+        kieTaskId: entry.kieTaskId ?? null,
+        packageId: entry.packageId ?? null,
+        orderId: entry.orderId ?? null,
+        createdVia: entry.createdVia ?? 'web',
+      });
+      if (!inserted) throw new DuplicateEntry();
+      return { applied: true, transactionId: id, balance: credits } as const;
     });
   } catch (error) {
     if (error instanceof DuplicateEntry) return { applied: false, reason: 'duplicate' };
@@ -76,10 +67,5 @@ export async function applyLedgerEntry(em: EntityManager, entry: LedgerEntry): P
 
 /** Users whose cached balance differs from the sum of their ledger; empty when the books are exact. */
 export async function findLedgerMismatches(em: EntityManager): Promise<{ id: string; credits: number; ledger: number }[]> {
-  return em.execute(
-    `select u.id, u.credits, coalesce(sum(t.amount), 0)::int as ledger
-       from "users" u left join "transactions" t on t.user_id = u.id
-      group by u.id, u.credits
-     having u.credits <> coalesce(sum(t.amount), 0)`,
-  );
+  return findBalanceMismatches(em);
 }

@@ -95,7 +95,157 @@ export class ImageTaskRepository {
     const row = rows[0];
     return row ? { id: row.id, aspectRatio: row.aspect_ratio } : null;
   }
+
+  /** How many of the user's tasks are pending or generating (under the caller's lock on the user, exact). */
+  async countInFlight(userId: string): Promise<number> {
+    const [inFlight] = await this.#em.execute<{ count: number | string }[]>(
+      `select count(*) as "count" from "image_tasks" where "user_id" = ? and "status" in ('pending', 'generating')`,
+      [userId],
+    );
+    return Number(inFlight?.count ?? 0);
+  }
+
+  /** Up to 100 in-flight tasks past their time limit. */
+  findOverdueIds(): Promise<{ id: string }[]> {
+    return this.#em.execute<{ id: string }[]>(
+      `select "id" from "image_tasks" where "status" in ('pending', 'generating') and "deadline_at" <= now() limit 100`,
+    );
+  }
+
+  /** Up to 500 in-flight tasks older than a minute with no job of `queue` created, retrying or active. */
+  findWithoutLiveJob(queue: string): Promise<{ id: string }[]> {
+    return this.#em.execute<{ id: string }[]>(
+      `select t."id" from "image_tasks" t
+        where t."status" in ('pending', 'generating') and t."created_at" < now() - interval '1 minute'
+          and not exists (select 1 from "pgboss"."job" j
+                           where j."name" = ? and j."singleton_key" = t."id"::text and j."state" in ('created', 'retry', 'active'))
+        limit 500`,
+      [queue],
+    );
+  }
+
+  // Guarded transitions: each is one `update ... where status in (...)`, so when racing paths try, one wins.
+  // Raw updates bump `revision` and `updated_at` by hand (the ORM does it on flush); the task list's ETag relies on it.
+
+  /** pending -> generating with the provider's ids; false when the task was no longer pending. */
+  async markGenerating(
+    id: string,
+    submitted: { provider: ImageTask['provider']; providerTaskId: string; kieApiId: string | null },
+  ): Promise<boolean> {
+    const rows = await this.#em.execute(
+      `update "image_tasks" set "status" = 'generating', "provider" = ?, "provider_task_id" = ?, "kie_api_id" = ?,
+              "attempts" = 0, ${TOUCH}
+        where "id" = ? and "status" = 'pending' returning "id"`,
+      [submitted.provider, submitted.providerTaskId, submitted.kieApiId, id],
+    );
+    return rows.length > 0;
+  }
+
+  /** Sets the look count of an in-flight task (no revision bump); false once it ended. */
+  async setAttemptsIfInFlight(id: string, attempts: number): Promise<boolean> {
+    const rows = await this.#em.execute(
+      `update "image_tasks" set "attempts" = ? where "id" = ? and "status" in ${IN_FLIGHT} returning "id"`,
+      [attempts, id],
+    );
+    return rows.length > 0;
+  }
+
+  /** In flight -> completed with these results; what an upscale needs to link its source, or null when already ended. */
+  async markCompletedIfInFlight(
+    id: string,
+    resultUrls: string[],
+    thumbnailUrl: string | null,
+  ): Promise<{ source_task_id: string | null; generation_type: string; user_id: string } | null> {
+    const rows = await this.#em.execute<{ source_task_id: string | null; generation_type: string; user_id: string }[]>(
+      `update "image_tasks" set "status" = 'completed', "result_urls" = ${TEXT_ARRAY}, "thumbnail_url" = ?,
+              "error_message" = null, "completed_at" = now(), ${TOUCH}
+        where "id" = ? and "status" in ${IN_FLIGHT} returning "source_task_id", "generation_type", "user_id"`,
+      [JSON.stringify(resultUrls), thumbnailUrl, id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** failed -> completed with these results (a late success found by the recheck); false when no longer failed. */
+  async markCompletedIfFailed(id: string, resultUrls: string[], thumbnailUrl: string | null): Promise<boolean> {
+    const rows = await this.#em.execute(
+      `update "image_tasks" set "status" = 'completed', "result_urls" = array(select jsonb_array_elements_text(?::jsonb)),
+              "thumbnail_url" = ?, "error_message" = null, "completed_at" = now(), "revision" = "revision" + 1, "updated_at" = now()
+        where "id" = ? and "status" = 'failed' returning "id"`,
+      [JSON.stringify(resultUrls), thumbnailUrl, id],
+    );
+    return rows.length > 0;
+  }
+
+  /** Sets the HD image of the user's task (only the same user's: links are made from the caller's own tasks). */
+  async setHdImage(id: string, userId: string, url: string): Promise<void> {
+    await this.#em.execute(`update "image_tasks" set "hd_image_url" = ?, ${TOUCH} where "id" = ? and "user_id" = ?`, [url, id, userId]);
+  }
+
+  /** In flight -> failed with a message; false when already ended. */
+  async markFailedIfInFlight(id: string, message: string): Promise<boolean> {
+    const rows = await this.#em.execute(
+      `update "image_tasks" set "status" = 'failed', "error_message" = ?, "completed_at" = now(), ${TOUCH}
+        where "id" = ? and "status" in ${IN_FLIGHT} returning "id"`,
+      [message, id],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Sets `refunded` on a charged, unrefunded task of one of `statuses`, found by row id or public id; what the
+   * refund needs, or null when there is nothing to refund.
+   */
+  async markRefunded(where: { id: string } | { taskId: string }, statuses: readonly string[]): Promise<RefundableTask | null> {
+    const column = 'id' in where ? 'id' : 'task_id';
+    const rows = await this.#em.execute<RefundableTask[]>(
+      `update "image_tasks" set "refunded" = true, "refunded_at" = now(), "revision" = "revision" + 1, "updated_at" = now()
+        where "${column}" = ? and "refunded" = false and "credits_used" > 0 and "status" in (${statuses.map(() => '?').join(', ')})
+        returning "id", "task_id", "user_id", "credits_used", "created_via", "provider_task_id"`,
+      ['id' in where ? where.id : where.taskId, ...statuses],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Reserves a place on a KIE account for a pending task, under a transaction-scoped lock on the account: false
+   * when `cap` of the account's other in-flight tasks hold one, or the task is no longer pending. Call in a transaction.
+   */
+  async reserveAccountPlace(accountId: string, taskId: string, cap: number): Promise<boolean> {
+    await this.#em.execute('select pg_advisory_xact_lock(hashtext(?))', [`kie-account:${accountId}`]);
+    const [row] = await this.#em.execute<{ count: number | string }[]>(
+      `select count(*) as "count" from "image_tasks" where "kie_api_id" = ? and "id" <> ? and "status" in ('pending', 'generating')`,
+      [accountId, taskId],
+    );
+    if (Number(row?.count ?? 0) >= cap) return false;
+    const rows = await this.#em.execute(
+      `update "image_tasks" set "kie_api_id" = ? where "id" = ? and "status" = 'pending' returning "id"`,
+      [accountId, taskId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Frees the KIE account place a pending task reserved. */
+  async releaseAccountPlace(taskId: string): Promise<void> {
+    await this.#em.execute(`update "image_tasks" set "kie_api_id" = null where "id" = ? and "status" = 'pending'`, [taskId]);
+  }
 }
+
+/** What a refund books, from the task row it flagged. */
+export interface RefundableTask {
+  id: string;
+  task_id: string;
+  user_id: string;
+  credits_used: number;
+  created_via: 'web' | 'api' | 'n8n';
+  provider_task_id: string | null;
+}
+
+/** SQL fragment: statuses still in flight. */
+const IN_FLIGHT = `('pending', 'generating')`;
+/** SQL fragment: a visible change. */
+const TOUCH = `"revision" = "revision" + 1, "updated_at" = now()`;
+/** An array parameter as a `text[]` (MikroORM inlines parameters and does not bind arrays). */
+const TEXT_ARRAY = `array(select jsonb_array_elements_text(?::jsonb))`;
 
 /** Columns the list presents, timestamps as ISO text so both drivers give the same thing back. */
 const iso = (column: string) => `to_char("${column}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "${column}"`;

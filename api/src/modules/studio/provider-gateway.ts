@@ -20,6 +20,7 @@ import {
 import type { SandboxImageProvider } from '../../providers/image/sandbox/sandbox-provider.ts';
 import { KieApiRepository } from '../providers/kie-api.repository.ts';
 import type { ImageTask, ProviderName } from './image-task.entity.ts';
+import { ImageTaskRepository } from './image-task.repository.ts';
 
 export interface Accepted {
   provider: ProviderName;
@@ -35,19 +36,7 @@ export interface Accepted {
  * against it) and is taken again by its next step.
  */
 async function reservePlace(em: SqlEntityManager, accountId: string, taskId: string, cap: number): Promise<boolean> {
-  return em.transactional(async (tx) => {
-    await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`kie-account:${accountId}`]);
-    const [row] = await tx.execute<{ count: number | string }[]>(
-      `select count(*) as "count" from "image_tasks" where "kie_api_id" = ? and "id" <> ? and "status" in ('pending', 'generating')`,
-      [accountId, taskId],
-    );
-    if (Number(row?.count ?? 0) >= cap) return false;
-    const rows = await tx.execute(`update "image_tasks" set "kie_api_id" = ? where "id" = ? and "status" = 'pending' returning "id"`, [
-      accountId,
-      taskId,
-    ]);
-    return rows.length > 0;
-  });
+  return em.transactional((tx) => new ImageTaskRepository(tx).reserveAccountPlace(accountId, taskId, cap));
 }
 
 export interface ProviderGatewayOptions {
@@ -118,7 +107,7 @@ export class ProviderGateway {
           providerCalls.inc({ account: account.name, operation: 'submit', outcome: error.kind });
           if (error.kind === 'insufficient_credits') await accounts.markOutOfCredits(account.id);
           // Its place is free again (the next account, or the task's next try, reserves its own).
-          await em.execute(`update "image_tasks" set "kie_api_id" = null where "id" = ? and "status" = 'pending'`, [task.id]);
+          await new ImageTaskRepository(em).releaseAccountPlace(task.id);
         },
       });
       providerCalls.inc({ account: result.account.name, operation: 'submit', outcome: 'ok' });

@@ -2,6 +2,7 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { thumbnailKeyFor } from '../../images/thumbnail.ts';
 import { ImageTask } from './image-task.entity.ts';
+import { ImageTaskRepository } from './image-task.repository.ts';
 import { storeResults } from './jobs/work-on-task.ts';
 import type { StudioRuntime } from './runtime.ts';
 
@@ -34,13 +35,7 @@ export async function recheckFailedTasks(runtime: StudioRuntime, options: { sinc
       const status = await runtime.gateway.status(em, task);
       if (status.state !== 'success' || !status.resultUrls?.length) continue;
       const stored = await storeResults(runtime.work, task, status.resultUrls);
-      const rows = await em.execute(
-        `update "image_tasks" set "status" = 'completed', "result_urls" = array(select jsonb_array_elements_text(?::jsonb)),
-                "thumbnail_url" = ?, "error_message" = null, "completed_at" = now(), "revision" = "revision" + 1, "updated_at" = now()
-          where "id" = ? and "status" = 'failed' returning "id"`,
-        [JSON.stringify(stored.urls), stored.thumbnailUrl, task.id],
-      );
-      if (rows.length) recovered += 1;
+      if (await new ImageTaskRepository(em).markCompletedIfFailed(task.id, stored.urls, stored.thumbnailUrl)) recovered += 1;
     } catch {
       // Unknown upstream, unreachable, or a broken file: it stays failed.
     }

@@ -1,6 +1,7 @@
 // Refunds: the credits of a task go back exactly once, whichever path gets there first.
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { applyLedgerEntry } from '../ledger/ledger.service.ts';
+import { ImageTaskRepository } from './image-task.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,23 +24,7 @@ export async function refundTaskRow(
   statuses: readonly Finished[],
 ): Promise<number> {
   return em.transactional(async (tx) => {
-    const column = 'id' in where ? 'id' : 'task_id';
-    const rows = await tx.execute<
-      {
-        id: string;
-        task_id: string;
-        user_id: string;
-        credits_used: number;
-        created_via: 'web' | 'api' | 'n8n';
-        provider_task_id: string | null;
-      }[]
-    >(
-      `update "image_tasks" set "refunded" = true, "refunded_at" = now(), "revision" = "revision" + 1, "updated_at" = now()
-        where "${column}" = ? and "refunded" = false and "credits_used" > 0 and "status" in (${statuses.map(() => '?').join(', ')})
-        returning "id", "task_id", "user_id", "credits_used", "created_via", "provider_task_id"`,
-      ['id' in where ? where.id : where.taskId, ...statuses],
-    );
-    const row = rows[0];
+    const row = await new ImageTaskRepository(tx).markRefunded(where, statuses);
     if (!row) return 0;
     const result = await applyLedgerEntry(tx, {
       userId: row.user_id,

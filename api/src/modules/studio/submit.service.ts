@@ -6,8 +6,10 @@ import { applyLedgerEntry } from '../ledger/ledger.service.ts';
 import { KieApiRepository } from '../providers/kie-api.repository.ts';
 import { AdminSettingsRepository } from '../settings/admin-settings.repository.ts';
 import { User } from '../users/user.entity.ts';
+import { UserRepository } from '../users/user.repository.ts';
 import { type PriceList, type TaskKind, taskCost } from './cost.ts';
 import { ImageTask } from './image-task.entity.ts';
+import { ImageTaskRepository } from './image-task.repository.ts';
 import { insufficientCredits, noProvider, tooManyTasks } from './problems.ts';
 import { usageKey } from './refund.ts';
 import { newTaskId } from './task-id.ts';
@@ -79,17 +81,10 @@ export async function submitImageTask(
   if (limits.isProduction && !(await new KieApiRepository(em).hasEnabled())) throw noProvider();
 
   return em.transactional(async (tx) => {
-    const users = await tx.execute<{ credits: number; is_active: boolean }[]>(
-      'select "credits", "is_active" from "users" where "id" = ? for update',
-      [input.userId],
-    );
-    const user = users[0];
-    if (!user?.is_active) throw unauthorized();
-    const [inFlight] = await tx.execute<{ count: number | string }[]>(
-      `select count(*) as "count" from "image_tasks" where "user_id" = ? and "status" in ('pending', 'generating')`,
-      [input.userId],
-    );
-    if (Number(inFlight?.count ?? 0) >= limits.maxTasksInFlight) throw tooManyTasks(limits.maxTasksInFlight);
+    const user = await new UserRepository(tx).lockForCharge(input.userId);
+    if (!user?.isActive) throw unauthorized();
+    const inFlight = await new ImageTaskRepository(tx).countInFlight(input.userId);
+    if (inFlight >= limits.maxTasksInFlight) throw tooManyTasks(limits.maxTasksInFlight);
     // Exact under the row lock; the ledger's guarded update below would refuse anyway.
     if (user.credits < cost) throw insufficientCredits(cost, user.credits);
 

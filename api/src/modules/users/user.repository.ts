@@ -42,6 +42,41 @@ export class UserRepository {
   async hasAdmin(): Promise<boolean> {
     return (await this.#em.count(User, { isAdmin: true })) > 0;
   }
+
+  /** The user's balance under a row lock held to the end of the transaction; null when there is no such user. */
+  async lockCredits(id: string): Promise<number | null> {
+    const [row] = await this.#em.execute<{ credits: number }[]>('select "credits" from "users" where "id" = ? for update', [id]);
+    return row ? row.credits : null;
+  }
+
+  /** The balance and whether the account is active, under a row lock held to the end of the transaction. */
+  async lockForCharge(id: string): Promise<{ credits: number; isActive: boolean } | null> {
+    const users = await this.#em.execute<{ credits: number; is_active: boolean }[]>(
+      'select "credits", "is_active" from "users" where "id" = ? for update',
+      [id],
+    );
+    const user = users[0];
+    return user ? { credits: user.credits, isActive: user.is_active } : null;
+  }
+
+  /**
+   * Adds the signed `amount` to the balance in one guarded statement (`credits + amount >= 0`); the new balance,
+   * or null when it would go negative or there is no such user.
+   */
+  async addCreditsIfCovered(id: string, amount: number): Promise<number | null> {
+    const updated = await this.#em.execute<{ credits: number }[]>(
+      'update "users" set "credits" = "credits" + ? where "id" = ? and "credits" + ? >= 0 returning "credits"',
+      [amount, id, amount],
+    );
+    const row = updated[0];
+    return row ? row.credits : null;
+  }
+
+  /** Whether a user row with this id exists (deleted accounts included). */
+  async exists(id: string): Promise<boolean> {
+    const rows = await this.#em.execute('select 1 from "users" where "id" = ?', [id]);
+    return rows.length > 0;
+  }
 }
 
 /** `ilike` with no wildcards: the email must match exactly, only case is ignored. */

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { applyLedgerEntry } from '../../ledger/ledger.service.ts';
+import { UserRepository } from '../../users/user.repository.ts';
 
 /** Ledger key of one admin balance change: unique per change (two identical edits are two entries). */
 export const adminCreditsKey = () => `admin-credits:${randomUUID()}`;
@@ -19,20 +20,20 @@ export async function setUserCredits(
   actor: { username: string },
 ): Promise<{ before: number; after: number } | null> {
   return em.transactional(async (tx) => {
-    const [row] = await tx.execute<{ credits: number }[]>('select "credits" from "users" where "id" = ? for update', [userId]);
-    if (!row) return null;
-    const difference = credits - row.credits;
+    const current = await new UserRepository(tx).lockCredits(userId);
+    if (current === null) return null;
+    const difference = credits - current;
     if (difference !== 0) {
       const result = await applyLedgerEntry(tx, {
         userId,
         amount: difference,
         type: 'adjustment',
         businessKey: adminCreditsKey(),
-        description: `Balance set from ${row.credits} to ${credits} by admin ${actor.username}`,
+        description: `Balance set from ${current} to ${credits} by admin ${actor.username}`,
       });
       // The row is locked and the target is >= 0, so the guarded update cannot refuse: anything else is a bug.
       if (!result.applied) throw new Error(`credits adjustment not applied: ${result.reason}`);
     }
-    return { before: row.credits, after: credits };
+    return { before: current, after: credits };
   });
 }

@@ -1,4 +1,4 @@
-// The user's recent callback deliveries, and sending one again.
+// Queries over callback deliveries: recording them, the jobs' reads and writes, the user's recent ones and sending one again.
 import type { WebhookDeliveryItem } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 
@@ -71,4 +71,86 @@ export async function redeliver(
   if (!row) return { kind: 'not_found' };
   if (!updated.length) return { kind: 'waiting' };
   return { kind: 'queued', delivery: present(row) };
+}
+
+/** Records one waiting delivery of a task's event, to be queued when the event happens. */
+export async function insertDelivery(
+  em: SqlEntityManager,
+  delivery: { taskId: string; apiTokenId: string; url: string; event: string },
+): Promise<void> {
+  await em.execute(
+    `insert into "webhook_deliveries" ("id", "task_id", "api_token_id", "url", "event", "state", "attempt", "next_attempt_at", "created_at")
+     values (?, ?, ?, ?, ?, 'waiting', 0, ?, ?)`,
+    [crypto.randomUUID(), delivery.taskId, delivery.apiTokenId, delivery.url, delivery.event, new Date(), new Date()],
+  );
+}
+
+/**
+ * Marks `skipped` the task's untried waiting deliveries whose event can no longer happen: `completed` for a failed
+ * task and the other way round, `started` for a task that failed before any provider took it.
+ */
+export async function skipImpossibleDeliveries(tx: SqlEntityManager, taskId: string): Promise<void> {
+  await tx.execute(
+    `update "webhook_deliveries" d set "state" = 'skipped' from "image_tasks" t
+      where t."id" = d."task_id" and d."task_id" = ? and d."state" = 'waiting' and d."attempt" = 0
+        and ((d."event" = 'completed' and t."status" = 'failed') or (d."event" = 'failed' and t."status" = 'completed')
+          or (d."event" = 'started' and t."status" = 'failed' and t."provider_task_id" is null))`,
+    [taskId],
+  );
+}
+
+/** Ids of the task's untried waiting deliveries of this event. */
+export function findUntriedDeliveries(
+  tx: SqlEntityManager,
+  taskId: string,
+  event: WebhookDeliveryItem['event'],
+): Promise<{ id: string }[]> {
+  return tx.execute<{ id: string }[]>(
+    `select "id" from "webhook_deliveries" where "task_id" = ? and "event" = ? and "state" = 'waiting' and "attempt" = 0`,
+    [taskId, event],
+  );
+}
+
+/** When each event has happened: the provider took the task (started), or the task ended that way. */
+const EVENT_HAPPENED = `((d."event" = 'started' and t."status" <> 'pending') or (d."event" = t."status"))`;
+
+/** Up to 500 waiting deliveries, overdue by a minute, whose event has happened but that have no live job in `queue`. */
+export function findStrandedDeliveries(
+  em: SqlEntityManager,
+  queue: string,
+): Promise<{ id: string; task_id: string; event: WebhookDeliveryItem['event'] }[]> {
+  return em.execute<{ id: string; task_id: string; event: WebhookDeliveryItem['event'] }[]>(
+    `select d."id", d."task_id", d."event" from "webhook_deliveries" d join "image_tasks" t on t."id" = d."task_id"
+      where d."state" = 'waiting' and d."next_attempt_at" < now() - interval '1 minute' and ${EVENT_HAPPENED}
+        and not exists (select 1 from "pgboss"."job" j
+                         where j."name" = ? and j."singleton_key" = d."id"::text and j."state" in ('created', 'retry', 'active'))
+      limit 500`,
+    [queue],
+  );
+}
+
+/** What one attempt of a delivery needs to know. */
+export async function findDeliveryForAttempt(
+  em: SqlEntityManager,
+  id: string,
+): Promise<{ task_id: string; api_token_id: string; url: string; attempt: number; event: string; state: string } | undefined> {
+  const [row] = await em.execute<{ task_id: string; api_token_id: string; url: string; attempt: number; event: string; state: string }[]>(
+    'select "task_id", "api_token_id", "url", "attempt", "event", "state" from "webhook_deliveries" where "id" = ?',
+    [id],
+  );
+  return row;
+}
+
+/** Writes the outcome of an attempt (a missing `nextAttemptAt` keeps the planned one). */
+export async function recordDeliveryAttempt(
+  em: SqlEntityManager,
+  id: string,
+  attempt: number,
+  outcome: { state: string; statusCode: number | null; error: string | null; nextAttemptAt?: Date; deliveredAt?: Date },
+): Promise<void> {
+  await em.execute(
+    `update "webhook_deliveries" set "state" = ?, "attempt" = ?, "status_code" = ?, "error" = ?,
+       "next_attempt_at" = coalesce(?, "next_attempt_at"), "delivered_at" = ? where "id" = ?`,
+    [outcome.state, attempt, outcome.statusCode, outcome.error, outcome.nextAttemptAt ?? null, outcome.deliveredAt ?? null, id],
+  );
 }

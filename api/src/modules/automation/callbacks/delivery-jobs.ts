@@ -13,6 +13,13 @@ import { ImageTask } from '../../studio/index.ts';
 import type { TaskTransition } from '../../studio/task-state.ts';
 import { ApiToken } from '../../tokens/api-token.entity.ts';
 import { presentAutomationStatus } from '../status.presenter.ts';
+import {
+  findDeliveryForAttempt,
+  findStrandedDeliveries,
+  findUntriedDeliveries,
+  recordDeliveryAttempt,
+  skipImpossibleDeliveries,
+} from './deliveries.repository.ts';
 import { signWebhook } from './signature.ts';
 
 export const CALLBACK_QUEUE = 'automation-callback';
@@ -28,9 +35,6 @@ export interface CallbackDeliveriesOptions {
 }
 
 const SEND_TIMEOUT_MS = 10_000;
-
-/** When each event has happened: the provider took the task (started), or the task ended that way. */
-const EVENT_HAPPENED = `((d."event" = 'started' and t."status" <> 'pending') or (d."event" = t."status"))`;
 
 export class CallbackDeliveries {
   readonly #jobs: Jobs;
@@ -68,18 +72,9 @@ export class CallbackDeliveries {
    */
   readonly afterTransition = async (tx: SqlEntityManager, { id, event }: TaskTransition): Promise<void> => {
     if (event !== 'started') {
-      await tx.execute(
-        `update "webhook_deliveries" d set "state" = 'skipped' from "image_tasks" t
-          where t."id" = d."task_id" and d."task_id" = ? and d."state" = 'waiting' and d."attempt" = 0
-            and ((d."event" = 'completed' and t."status" = 'failed') or (d."event" = 'failed' and t."status" = 'completed')
-              or (d."event" = 'started' and t."status" = 'failed' and t."provider_task_id" is null))`,
-        [id],
-      );
+      await skipImpossibleDeliveries(tx, id);
     }
-    const due = await tx.execute<{ id: string }[]>(
-      `select "id" from "webhook_deliveries" where "task_id" = ? and "event" = ? and "state" = 'waiting' and "attempt" = 0`,
-      [id, event],
-    );
+    const due = await findUntriedDeliveries(tx, id, event);
     for (const row of due) await this.send(tx, row.id);
   };
 
@@ -88,14 +83,7 @@ export class CallbackDeliveries {
    * or a job lost to a bug). Returns how many.
    */
   async resendStranded(em: SqlEntityManager): Promise<number> {
-    const rows = await em.execute<{ id: string; task_id: string; event: TaskTransition['event'] }[]>(
-      `select d."id", d."task_id", d."event" from "webhook_deliveries" d join "image_tasks" t on t."id" = d."task_id"
-        where d."state" = 'waiting' and d."next_attempt_at" < now() - interval '1 minute' and ${EVENT_HAPPENED}
-          and not exists (select 1 from "pgboss"."job" j
-                           where j."name" = ? and j."singleton_key" = d."id"::text and j."state" in ('created', 'retry', 'active'))
-        limit 500`,
-      [CALLBACK_QUEUE],
-    );
+    const rows = await findStrandedDeliveries(em, CALLBACK_QUEUE);
     for (const row of rows) await this.send(em, row.id);
     return rows.length;
   }
@@ -103,15 +91,16 @@ export class CallbackDeliveries {
   /** One attempt of a delivery: signs and POSTs the task's status, records the outcome, queues the retry. */
   async attempt(id: string): Promise<void> {
     const em = this.#options.orm.em.fork();
-    const [row] = await em.execute<{ task_id: string; api_token_id: string; url: string; attempt: number; event: string; state: string }[]>(
-      'select "task_id", "api_token_id", "url", "attempt", "event", "state" from "webhook_deliveries" where "id" = ?',
-      [id],
-    );
+    const row = await findDeliveryForAttempt(em, id);
     if (row?.state !== 'waiting') return;
     const task = await em.findOne(ImageTask, { id: row.task_id });
     const token = await em.findOne(ApiToken, { id: row.api_token_id });
     if (!task || !token?.signingSecret) {
-      await this.#record(em, id, row.attempt + 1, { state: 'failed', statusCode: null, error: 'The task or the token no longer exists.' });
+      await recordDeliveryAttempt(em, id, row.attempt + 1, {
+        state: 'failed',
+        statusCode: null,
+        error: 'The task or the token no longer exists.',
+      });
       return;
     }
     const body = JSON.stringify(presentAutomationStatus(task));
@@ -141,31 +130,18 @@ export class CallbackDeliveries {
     }
     const attempt = row.attempt + 1;
     if (!error) {
-      await this.#record(em, id, attempt, { state: 'delivered', statusCode, error: null, deliveredAt: new Date() });
+      await recordDeliveryAttempt(em, id, attempt, { state: 'delivered', statusCode, error: null, deliveredAt: new Date() });
       return;
     }
     const wait = this.#options.retryMs[attempt - 1];
     if (wait === undefined) {
       this.#options.logger.warn({ delivery: id, statusCode, error }, 'automation callback failed for good');
-      await this.#record(em, id, attempt, { state: 'failed', statusCode, error });
+      await recordDeliveryAttempt(em, id, attempt, { state: 'failed', statusCode, error });
       return;
     }
     await em.transactional(async (tx) => {
-      await this.#record(tx, id, attempt, { state: 'waiting', statusCode, error, nextAttemptAt: new Date(Date.now() + wait) });
+      await recordDeliveryAttempt(tx, id, attempt, { state: 'waiting', statusCode, error, nextAttemptAt: new Date(Date.now() + wait) });
       await this.send(tx, id, wait);
     });
-  }
-
-  async #record(
-    em: SqlEntityManager,
-    id: string,
-    attempt: number,
-    outcome: { state: string; statusCode: number | null; error: string | null; nextAttemptAt?: Date; deliveredAt?: Date },
-  ): Promise<void> {
-    await em.execute(
-      `update "webhook_deliveries" set "state" = ?, "attempt" = ?, "status_code" = ?, "error" = ?,
-         "next_attempt_at" = coalesce(?, "next_attempt_at"), "delivered_at" = ? where "id" = ?`,
-      [outcome.state, attempt, outcome.statusCode, outcome.error, outcome.nextAttemptAt ?? null, outcome.deliveredAt ?? null, id],
-    );
   }
 }

@@ -7,6 +7,7 @@ import { checkUrl, GuardedFetchError } from '../../../net/guarded-fetch.ts';
 import { ApiToken } from '../../tokens/api-token.entity.ts';
 import { hashToken } from '../../tokens/token.service.ts';
 import { invalidCallbackUrl } from '../problems.ts';
+import { insertDelivery } from './deliveries.repository.ts';
 
 type CallbackEvent = (typeof CALLBACK_EVENTS)[number];
 
@@ -48,10 +49,6 @@ export async function recordCallback(
   events: readonly CallbackEvent[],
 ): Promise<void> {
   for (const event of events) {
-    await em.execute(
-      `insert into "webhook_deliveries" ("id", "task_id", "api_token_id", "url", "event", "state", "attempt", "next_attempt_at", "created_at")
-       values (?, ?, ?, ?, ?, 'waiting', 0, ?, ?)`,
-      [crypto.randomUUID(), taskId, apiTokenId, url, event, new Date(), new Date()],
-    );
+    await insertDelivery(em, { taskId, apiTokenId, url, event });
   }
 }

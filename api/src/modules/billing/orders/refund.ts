@@ -3,6 +3,7 @@
 // actually taken is recorded on the order (`clawedBackCredits`) and in the ledger (a negative `refund` entry).
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { applyLedgerEntry } from '../../ledger/ledger.service.ts';
+import { UserRepository } from '../../users/user.repository.ts';
 import type { Order } from './order.entity.ts';
 
 export interface RefundInput {
@@ -32,8 +33,8 @@ export async function recordRefund(tx: SqlEntityManager, order: Order, input: Re
   const refundedMinor = Math.min(order.amountMinor, order.refundedMinor + Math.max(0, input.amountMinor));
   const owedTotal = Math.floor((order.credits * refundedMinor) / order.amountMinor);
   const owed = Math.max(0, owedTotal - order.clawedBackCredits);
-  const [row] = await tx.execute<{ credits: number }[]>('select "credits" from "users" where "id" = ? for update', [order.user.id]);
-  const taken = Math.min(owed, row?.credits ?? 0);
+  const balance = await new UserRepository(tx).lockCredits(order.user.id);
+  const taken = Math.min(owed, balance ?? 0);
   if (taken > 0) {
     const result = await applyLedgerEntry(tx, {
       userId: order.user.id,

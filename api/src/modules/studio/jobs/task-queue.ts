@@ -8,7 +8,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { Jobs } from '../../../jobs/boss.ts';
 import type { ProviderName } from '../image-task.entity.ts';
-import type { ImageTaskRepository } from '../image-task.repository.ts';
+import { ImageTaskRepository } from '../image-task.repository.ts';
 
 export const TASK_STEP_QUEUE = 'studio-task-step';
 export const PROVIDER_CALLBACK_QUEUE = 'studio-provider-callback';
@@ -101,14 +101,7 @@ export class TaskQueue {
    * than a minute is left alone: its first step was sent with it.
    */
   async resendStranded(em: SqlEntityManager): Promise<number> {
-    const rows = await em.execute<{ id: string }[]>(
-      `select t."id" from "image_tasks" t
-        where t."status" in ('pending', 'generating') and t."created_at" < now() - interval '1 minute'
-          and not exists (select 1 from "pgboss"."job" j
-                           where j."name" = ? and j."singleton_key" = t."id"::text and j."state" in ('created', 'retry', 'active'))
-        limit 500`,
-      [TASK_STEP_QUEUE],
-    );
+    const rows = await new ImageTaskRepository(em).findWithoutLiveJob(TASK_STEP_QUEUE);
     for (const { id } of rows) await this.next(em, id, 0);
     if (rows.length) this.#options.logger.warn({ tasks: rows.length }, 'in-flight tasks without a step job were sent one');
     return rows.length;

@@ -17,6 +17,7 @@ import { KieApiRepository } from '../../providers/kie-api.repository.ts';
 import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
 import type { StudioEvents } from '../events.ts';
 import { ImageTask } from '../image-task.entity.ts';
+import { ImageTaskRepository } from '../image-task.repository.ts';
 import type { ProviderGateway } from '../provider-gateway.ts';
 import { type AfterTransition, completeTask, type FailureOutcome, failTask, markSubmitted, recordAttempt } from '../task-state.ts';
 import { nextCheckDelay } from './backoff.ts';
@@ -214,9 +215,7 @@ export async function workOnTask(deps: TaskWorkDeps, id: string): Promise<void> 
 /** Fails and refunds every in-flight task past its time limit, whatever its jobs are doing. Returns how many this call failed. */
 export async function expireOverdueTasks(deps: Pick<TaskWorkDeps, 'orm' | 'events' | 'afterTransition'>): Promise<number> {
   const em = deps.orm.em.fork();
-  const rows = await em.execute<{ id: string }[]>(
-    `select "id" from "image_tasks" where "status" in ('pending', 'generating') and "deadline_at" <= now() limit 100`,
-  );
+  const rows = await new ImageTaskRepository(em).findOverdueIds();
   let failed = 0;
   for (const { id } of rows) if ((await failAndRefund(deps, id, MESSAGES.timedOut)).failed) failed += 1;
   return failed;

@@ -1,0 +1,49 @@
+// Queries over idempotency keys: claims, stored answers, expiry.
+import type { SqlEntityManager } from '@mikro-orm/sql';
+
+export interface StoredIdempotencyKey {
+  request_hash: string;
+  state: string;
+  response_status: number | null;
+  response_body: string | null;
+}
+
+/** Drops the user's keys created before `expiredBefore`, and their claims still in progress from before `staleBefore`. */
+export async function deleteExpiredKeys(em: SqlEntityManager, userId: string, expiredBefore: Date, staleBefore: Date): Promise<void> {
+  await em.execute(
+    `delete from "idempotency_keys" where "user_id" = ? and ("created_at" < ? or ("state" = 'in_progress' and "created_at" < ?))`,
+    [userId, expiredBefore, staleBefore],
+  );
+}
+
+/** Inserts an `in_progress` claim of the key; false when the user already holds it. */
+export async function insertClaimIfNew(em: SqlEntityManager, userId: string, key: string, hash: string): Promise<boolean> {
+  const inserted = await em.execute<{ id: string }[]>(
+    `insert into "idempotency_keys" ("id", "user_id", "key", "request_hash", "state", "created_at")
+     values (?, ?, ?, ?, 'in_progress', ?) on conflict ("user_id", "key") do nothing returning "id"`,
+    [crypto.randomUUID(), userId, key, hash, new Date()],
+  );
+  return inserted.length > 0;
+}
+
+/** The user's key as stored, if it still exists. */
+export async function findKey(em: SqlEntityManager, userId: string, key: string): Promise<StoredIdempotencyKey | undefined> {
+  const [row] = await em.execute<StoredIdempotencyKey[]>(
+    'select "request_hash", "state", "response_status", "response_body" from "idempotency_keys" where "user_id" = ? and "key" = ?',
+    [userId, key],
+  );
+  return row;
+}
+
+/** Marks the key `done` with the answer to replay (the body as JSON text). */
+export async function storeAnswer(em: SqlEntityManager, userId: string, key: string, status: number, body: string): Promise<void> {
+  await em.execute(
+    `update "idempotency_keys" set "state" = 'done', "response_status" = ?, "response_body" = ? where "user_id" = ? and "key" = ?`,
+    [status, body, userId, key],
+  );
+}
+
+/** Deletes the key while it is still an `in_progress` claim. */
+export async function deleteClaimInProgress(em: SqlEntityManager, userId: string, key: string): Promise<void> {
+  await em.execute(`delete from "idempotency_keys" where "user_id" = ? and "key" = ? and "state" = 'in_progress'`, [userId, key]);
+}
