@@ -5,6 +5,7 @@ import { notFound, unauthorized } from '../errors.ts';
 import type { AppRouter } from '../http/bind.ts';
 import type { AppContext } from '../http/context.ts';
 import type { Jobs } from '../jobs/boss.ts';
+import { sumTaskCredits } from '../modules/ledger/index.ts';
 import { jobQueueAge, jobQueueDepth, ledgerCredits, registry } from './registry.ts';
 
 function allowed(ctx: AppContext, token: string): boolean {
@@ -16,11 +17,7 @@ function allowed(ctx: AppContext, token: string): boolean {
 /** Reads the shared state into the gauges: queue depth and age from pg-boss, credits from the ledger. */
 async function refreshSharedGauges(ctx: AppContext, jobs: Jobs | undefined): Promise<void> {
   const em = ctx.state.em;
-  const [credits] = await em.execute<{ charged: string | null; refunded: string | null }[]>(
-    `select sum(case when "type" = 'usage' then -"amount" else 0 end) as "charged",
-            sum(case when "type" = 'refund' and "image_task_id" is not null then "amount" else 0 end) as "refunded"
-       from "transactions"`,
-  );
+  const credits = await sumTaskCredits(em);
   ledgerCredits.set({ kind: 'charged' }, Number(credits?.charged ?? 0));
   ledgerCredits.set({ kind: 'refunded' }, Number(credits?.refunded ?? 0));
   if (!jobs) return;

@@ -68,3 +68,13 @@ export async function sumCreditsUsedOnTasks(em: EntityManager, userId: string): 
   );
   return row?.used ?? 0;
 }
+
+/** Credits ever charged for tasks (`usage`, as a positive sum) and given back for them (task refunds); null when none. */
+export async function sumTaskCredits(em: EntityManager): Promise<{ charged: string | null; refunded: string | null } | undefined> {
+  const [credits] = await em.execute<{ charged: string | null; refunded: string | null }[]>(
+    `select sum(case when "type" = 'usage' then -"amount" else 0 end) as "charged",
+            sum(case when "type" = 'refund' and "image_task_id" is not null then "amount" else 0 end) as "refunded"
+       from "transactions"`,
+  );
+  return credits;
+}

@@ -4,7 +4,9 @@ import { PassThrough } from 'node:stream';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { Orm } from '../../db/orm.ts';
+import { touchSessionsSeen } from '../auth/session.repository.ts';
 import type { Change, ChangeFeed, ChangeWatcher } from './changes.ts';
+import { deleteEventsBefore, findEventData, findEventsSince, isUsersEvent } from './event.repository.ts';
 import { LISTENER_NAME, LIVE_CHANNEL, listenLive } from './listener.ts';
 
 /** Comment lines this often keep proxies and load balancers from closing a quiet stream. */
@@ -55,12 +57,6 @@ interface Fence {
   acks: number;
   expected: number;
   done: () => void;
-}
-
-interface EventRow {
-  id: string;
-  kind: string;
-  data: unknown;
 }
 
 /** One server-sent event (`id`, `event`, `data`), ready to write. */
@@ -206,22 +202,12 @@ export class LiveHub implements ChangeFeed {
 
   async #replay(stream: Stream, lastEventId: string): Promise<void> {
     const em = this.#em();
-    const [anchor] = await em.execute<{ id: string }[]>('select "id" from "live"."events" where "id" = ? and "user_id" = ?', [
-      lastEventId,
-      stream.userId,
-    ]);
-    if (!anchor) {
+    if (!(await isUsersEvent(em, lastEventId, stream.userId))) {
       // Too old (pruned) or not ours: nothing can be replayed reliably, the client refetches.
       stream.out.write(formatEvent(lastEventId, 'reset', {}));
       return;
     }
-    const rows = await em.execute<EventRow[]>(
-      `select "id"::text as "id", "kind", "data" from "live"."events"
-        where "user_id" = ? and "id" <> ?
-          and ("id" > ? or "created_at" >= (select "created_at" - interval '${RESUME_OVERLAP}' from "live"."events" where "id" = ?))
-        order by "id"`,
-      [stream.userId, lastEventId, lastEventId, lastEventId],
-    );
+    const rows = await findEventsSince(em, stream.userId, lastEventId, RESUME_OVERLAP);
     for (const row of rows) stream.out.write(formatEvent(String(row.id), row.kind, row.data));
   }
 
@@ -262,8 +248,7 @@ export class LiveHub implements ChangeFeed {
     let data = message.d;
     if (data === undefined && message.id) {
       // Too big for a notification: read it once for all of this user's streams.
-      const [row] = await this.#em().execute<EventRow[]>('select "data" from "live"."events" where "id" = ?', [message.id]);
-      data = row?.data;
+      data = await findEventData(this.#em(), message.id);
     }
     if (data === undefined || !message.id) return;
     const text = formatEvent(message.id, message.k, data);
@@ -286,19 +271,15 @@ export class LiveHub implements ChangeFeed {
     this.#lastTouch = now;
     const seen = new Date(now);
     const before = new Date(now - TOUCH_INTERVAL_MS);
-    this.#em()
-      .execute('update "sessions" set "last_seen_at" = ? where "id_hash" in (?) and "last_seen_at" <= ?', [
-        seen,
-        [...new Set(hashes)],
-        before,
-      ])
-      .catch((error: unknown) => this.#logger.warn({ err: error }, 'live sessions not touched'));
+    touchSessionsSeen(this.#em(), [...new Set(hashes)], seen, before).catch((error: unknown) =>
+      this.#logger.warn({ err: error }, 'live sessions not touched'),
+    );
   }
 
   #prune(): void {
-    this.#em()
-      .execute('delete from "live"."events" where "created_at" < ?', [new Date(Date.now() - RETENTION_MS)])
-      .catch((error: unknown) => this.#logger.warn({ err: error }, 'live events not pruned'));
+    deleteEventsBefore(this.#em(), new Date(Date.now() - RETENTION_MS)).catch((error: unknown) =>
+      this.#logger.warn({ err: error }, 'live events not pruned'),
+    );
   }
 
   /** Ends every stream: clients reconnect with their `Last-Event-ID` and miss nothing. */

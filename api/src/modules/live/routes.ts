@@ -2,6 +2,7 @@
 import type { liveRoutes } from '@app/contract';
 import { unauthorized } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
+import { findSessionExpiry } from '../auth/session.repository.ts';
 import { hashSessionId } from '../auth/session.service.ts';
 import { readSessionCookie } from '../auth/session-cookie.ts';
 import type { LiveHub } from './hub.ts';
@@ -19,16 +20,14 @@ export const liveHandlers = {
     const sid = readSessionCookie(ctx);
     if (!sid) throw unauthorized();
     const sessionHash = hashSessionId(sid);
-    const [session] = await ctx.state.em.execute<{ expires_at: Date }[]>('select "expires_at" from "sessions" where "id_hash" = ?', [
-      sessionHash,
-    ]);
+    const expiresAt = await findSessionExpiry(ctx.state.em, sessionHash);
     // Signed out between the session check and here.
-    if (!session) throw unauthorized();
+    if (!expiresAt) throw unauthorized();
     const lastEventId = ctx.get('last-event-id') || undefined;
     const body = await hub.open({
       userId: caller.id,
       sessionHash,
-      expiresAt: new Date(session.expires_at),
+      expiresAt,
       lastEventId,
     });
     // Never compressed or buffered: a compressor or a buffering proxy would hold events back.

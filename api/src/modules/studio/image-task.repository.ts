@@ -96,6 +96,16 @@ export class ImageTaskRepository {
     return row ? { id: row.id, aspectRatio: row.aspect_ratio } : null;
   }
 
+  /** What an operator alert about the task says: its ids, owner's name, prompt, kind, origin and error. */
+  async findAlertDetails(id: string): Promise<TaskAlertDetails | null> {
+    const [row] = await this.#em.execute<TaskAlertDetails[]>(
+      `select t."task_id", u."username", t."prompt", t."generation_type", t."created_via", t."error_message"
+         from "image_tasks" t join "users" u on u."id" = t."user_id" where t."id" = ?`,
+      [id],
+    );
+    return row ?? null;
+  }
+
   /** How many of the user's tasks are pending or generating (under the caller's lock on the user, exact). */
   async countInFlight(userId: string): Promise<number> {
     const [inFlight] = await this.#em.execute<{ count: number | string }[]>(
@@ -228,6 +238,16 @@ export class ImageTaskRepository {
   async releaseAccountPlace(taskId: string): Promise<void> {
     await this.#em.execute(`update "image_tasks" set "kie_api_id" = null where "id" = ? and "status" = 'pending'`, [taskId]);
   }
+}
+
+/** See `findAlertDetails`. */
+export interface TaskAlertDetails {
+  task_id: string;
+  username: string;
+  prompt: string | null;
+  generation_type: string;
+  created_via: string;
+  error_message: string | null;
 }
 
 /** What a refund books, from the task row it flagged. */

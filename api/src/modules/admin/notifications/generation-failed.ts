@@ -1,6 +1,7 @@
 // Tells the operator about every failed generation: queued by the transaction that fails and refunds the task.
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { queueOperatorAlert } from '../../billing/notifications/operator-notifier.ts';
+import { ImageTaskRepository } from '../../studio/index.ts';
 import type { TaskTransition } from '../../studio/task-state.ts';
 
 const OPERATIONS: Record<string, string> = { text_to_image: 'text-to-image', edit_image: 'edit', upscale: 'upscale' };
@@ -11,20 +12,7 @@ const OPERATIONS: Record<string, string> = { text_to_image: 'text-to-image', edi
  */
 export async function queueGenerationFailed(tx: SqlEntityManager, transition: TaskTransition): Promise<void> {
   if (transition.event !== 'failed') return;
-  const [row] = await tx.execute<
-    {
-      task_id: string;
-      username: string;
-      prompt: string | null;
-      generation_type: string;
-      created_via: string;
-      error_message: string | null;
-    }[]
-  >(
-    `select t."task_id", u."username", t."prompt", t."generation_type", t."created_via", t."error_message"
-       from "image_tasks" t join "users" u on u."id" = t."user_id" where t."id" = ?`,
-    [transition.id],
-  );
+  const row = await new ImageTaskRepository(tx).findAlertDetails(transition.id);
   if (!row) return;
   await queueOperatorAlert(tx, {
     type: 'generation.failed',

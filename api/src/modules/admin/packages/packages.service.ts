@@ -5,6 +5,7 @@ import { LIMITS } from '@app/contract/constants';
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { CreditPackage } from '../../billing/credit-package.entity.ts';
+import { CreditPackageRepository } from '../../billing/credit-package.repository.ts';
 
 /** Blank optional text is stored as null. */
 const orNull = (value: string | null | undefined) => value?.trim() || null;
@@ -67,12 +68,7 @@ export async function deletePackage(em: SqlEntityManager, id: string): Promise<'
   return em.transactional(async (tx) => {
     const pkg = await tx.findOne(CreditPackage, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!pkg) return null;
-    const [row] = await tx.execute<{ used: boolean }[]>(
-      `select exists (select 1 from "orders" where "package_id" = ?)
-           or exists (select 1 from "transactions" where "package_id" = ?) as "used"`,
-      [id, id],
-    );
-    if (row?.used) {
+    if (await new CreditPackageRepository(tx).isReferenced(id)) {
       pkg.isActive = false;
       await tx.flush();
       return 'deactivated';

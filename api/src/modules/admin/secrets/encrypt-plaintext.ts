@@ -1,8 +1,8 @@
 // Start-up step: secrets written before encryption existed (or by hand, in SQL) are encrypted in place.
 // Reading already tolerates plaintext; this makes sure none stays in the database.
-import type { QueryResult } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { encryptSecret, isEncryptedSecret } from '../../../crypto/secret-box.ts';
+import { findColumnValues, replaceColumnValue } from './encrypted-column.repository.ts';
 
 /** Tables and columns holding `EncryptedText` values (snake_case, as in the database). */
 export const ENCRYPTED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
@@ -26,17 +26,10 @@ export async function encryptPlaintextSecrets(em: SqlEntityManager): Promise<num
   let count = 0;
   for (const [table, columns] of Object.entries(ENCRYPTED_COLUMNS)) {
     for (const column of columns) {
-      const rows = await em.execute<{ id: string | number; value: string }[]>(
-        `select "id", "${column}" as "value" from "${table}" where "${column}" is not null`,
-      );
+      const rows = await findColumnValues(em, table, column);
       for (const row of rows) {
         if (isEncryptedSecret(row.value)) continue;
-        const result = await em.execute<QueryResult>(
-          `update "${table}" set "${column}" = ? where "id" = ? and "${column}" = ?`,
-          [encryptSecret(row.value), row.id, row.value],
-          'run',
-        );
-        count += result.affectedRows;
+        count += await replaceColumnValue(em, table, column, { id: row.id, current: row.value, next: encryptSecret(row.value) });
       }
     }
   }

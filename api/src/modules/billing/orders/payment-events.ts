@@ -1,6 +1,7 @@
-// Recording provider events once per (provider, event id), in the caller's transaction.
+// Recording provider events once per (provider, event id), in the caller's transaction, cut to their columns' widths.
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { PaymentProvider } from './order.entity.ts';
+import { insertEventIfNew, updateEventOutcome } from './payment-event.repository.ts';
 
 export interface IncomingEvent {
   provider: PaymentProvider;
@@ -15,13 +16,12 @@ export interface IncomingEvent {
  * and then finds the row.
  */
 export async function recordEventOnce(tx: SqlEntityManager, event: IncomingEvent): Promise<string | null> {
-  const rows = await tx.execute<{ id: string }[]>(
-    `insert into "payment_events" ("id", "provider", "event_id", "event_type", "outcome", "payload", "received_at")
-     values (?, ?, ?, ?, 'received', ?, now())
-     on conflict ("provider", "event_id") do nothing returning "id"`,
-    [crypto.randomUUID(), event.provider, event.eventId.slice(0, 200), event.eventType.slice(0, 100), event.payload],
-  );
-  return rows[0]?.id ?? null;
+  return insertEventIfNew(tx, {
+    provider: event.provider,
+    eventId: event.eventId.slice(0, 200),
+    eventType: event.eventType.slice(0, 100),
+    payload: event.payload,
+  });
 }
 
 /** Writes what handling the event did. */
@@ -30,10 +30,9 @@ export async function setEventOutcome(
   id: string,
   result: { outcome: string; orderId?: string | null; detail?: string | null },
 ): Promise<void> {
-  await tx.execute('update "payment_events" set "outcome" = ?, "order_id" = ?, "detail" = ? where "id" = ?', [
-    result.outcome.slice(0, 60),
-    result.orderId ?? null,
-    result.detail ?? null,
-    id,
-  ]);
+  await updateEventOutcome(tx, id, {
+    outcome: result.outcome.slice(0, 60),
+    orderId: result.orderId ?? null,
+    detail: result.detail ?? null,
+  });
 }
