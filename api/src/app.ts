@@ -26,9 +26,9 @@ import { handlers as moduleHandlers, principalResolvers } from './modules/index.
 import type { ChangeFeed } from './modules/live/changes.ts';
 import { heardWrites } from './modules/live/heard-writes.ts';
 import { NotifiedValue } from './modules/live/notified-value.ts';
-import { storedFiles } from './modules/studio/files.middleware.ts';
-import { TaskListCache } from './modules/studio/task-list-cache.ts';
-import { UPLOAD_BODY_LIMIT } from './modules/studio/upload.service.ts';
+import { storedFiles } from './modules/studio/files/files.middleware.ts';
+import { TaskListCache } from './modules/studio/tasks/task-list-cache.ts';
+import { UPLOAD_BODY_LIMIT } from './modules/studio/uploads/upload.service.ts';
 
 export interface AppDeps {
   /** The process-wide services, each module's included (built by server.ts). */

@@ -15,9 +15,9 @@ import type { FileStorage } from '../../storage/storage.ts';
 import { type OperatorAlerts, operatorNotifier } from '../billing/notifications/operator-notifier.ts';
 import { applyLedgerEntry } from '../ledger/ledger.service.ts';
 import { AdminSettingsRepository } from '../settings/admin-settings.repository.ts';
-import { ImageTask } from '../studio/image-task.entity.ts';
-import { usageKey } from '../studio/refund.ts';
-import { newTaskId } from '../studio/task-id.ts';
+import { ImageTask } from '../studio/tasks/image-task.entity.ts';
+import { usageKey } from '../studio/tasks/refund.ts';
+import { newTaskId } from '../studio/tasks/task-id.ts';
 
 export interface SignedIn extends TestUser {
   /** `sid=...` for the `cookie` request option. */

@@ -10,7 +10,7 @@ import { startServer } from '../../server.ts';
 import { Session } from '../auth/session.entity.ts';
 import { destroyUserSessions, hashSessionId } from '../auth/session.service.ts';
 import { applyLedgerEntry } from '../ledger/ledger.service.ts';
-import { ImageTask } from '../studio/image-task.entity.ts';
+import { ImageTask } from '../studio/tasks/image-task.entity.ts';
 import { LiveHub } from './hub.ts';
 import { type EventClient, openEvents } from './testing.ts';
 

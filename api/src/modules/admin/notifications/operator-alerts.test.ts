@@ -6,8 +6,8 @@ import { loadConfig } from '../../../config.ts';
 import { OPERATOR_ALERT_QUEUE } from '../../billing/notifications/operator-notifier.ts';
 import { findLedgerMismatches } from '../../ledger/ledger.service.ts';
 import { KieApi } from '../../providers/kie-api.entity.ts';
-import { ImageTask } from '../../studio/image-task.entity.ts';
-import { failTask } from '../../studio/task-state.ts';
+import { ImageTask } from '../../studio/tasks/image-task.entity.ts';
+import { failTask } from '../../studio/tasks/task-state.ts';
 import { User } from '../../users/user.entity.ts';
 import { type AdminKit, type SignedIn, startAdminKit } from '../testing.ts';
 

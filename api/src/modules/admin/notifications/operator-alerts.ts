@@ -3,7 +3,7 @@
 // jobs of billing's operator channel; a Telegram failure is retried there and never reaches the task.
 import type { AppServices } from '../../../http/context.ts';
 import type { StudioEvents } from '../../studio/events.ts';
-import type { AfterTransition } from '../../studio/task-state.ts';
+import type { AfterTransition } from '../../studio/tasks/task-state.ts';
 import { queueGenerationFailed } from './generation-failed.ts';
 import { notifyIfLowCredits } from './provider-credits.ts';
 

@@ -5,7 +5,7 @@ import { loadConfig } from '../../../config.ts';
 import { findLedgerMismatches } from '../../ledger/ledger.service.ts';
 import { Transaction } from '../../ledger/transaction.entity.ts';
 import { KieApi } from '../../providers/kie-api.entity.ts';
-import { ImageTask } from '../../studio/image-task.entity.ts';
+import { ImageTask } from '../../studio/tasks/image-task.entity.ts';
 import { User } from '../../users/user.entity.ts';
 import { type AdminKit, expectAdminOnly, startAdminKit } from '../testing.ts';
 

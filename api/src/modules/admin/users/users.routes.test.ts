@@ -4,7 +4,7 @@ import { createToken, login } from '../../../../test/index.ts';
 import { Session } from '../../auth/session.entity.ts';
 import { findLedgerMismatches } from '../../ledger/ledger.service.ts';
 import { Transaction } from '../../ledger/transaction.entity.ts';
-import { ImageTask } from '../../studio/image-task.entity.ts';
+import { ImageTask } from '../../studio/tasks/image-task.entity.ts';
 import { ApiToken } from '../../tokens/api-token.entity.ts';
 import { User } from '../../users/user.entity.ts';
 import { type AdminKit, expectAdminOnly, pointersOf, startAdminKit } from '../testing.ts';

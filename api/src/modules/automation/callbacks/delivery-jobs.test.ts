@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestServer, type TestServer } from '../../../../test/index.ts';
 import { workOnTask } from '../../studio/jobs/work-on-task.ts';
-import { failTask } from '../../studio/task-state.ts';
+import { failTask } from '../../studio/tasks/task-state.ts';
 import { createApiToken } from '../../tokens/token.service.ts';
 import { CALLBACK_QUEUE, CallbackDeliveries } from './delivery-jobs.ts';
 

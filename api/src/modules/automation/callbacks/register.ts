@@ -2,7 +2,7 @@
 // is queued its deliveries are recorded (their jobs are sent when their events happen).
 import type { CALLBACK_EVENTS } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { FetchImageOptions } from '../../../net/fetch-image.ts';
+import type { FetchImageOptions } from '../../../images/fetch-image.ts';
 import { checkUrl, GuardedFetchError } from '../../../net/guarded-fetch.ts';
 import { ApiToken } from '../../tokens/api-token.entity.ts';
 import { hashToken } from '../../tokens/token.service.ts';

@@ -1,6 +1,6 @@
 import { CALLBACK_EVENTS, WEBHOOK_DELIVERY_STATES } from '@app/contract';
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { ImageTask } from '../../studio/image-task.entity.ts';
+import { ImageTask } from '../../studio/tasks/image-task.entity.ts';
 import { ApiToken } from '../../tokens/api-token.entity.ts';
 
 /**

@@ -8,18 +8,18 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { StudioConfig } from '../../../config.studio.ts';
 import type { Orm } from '../../../db/orm.ts';
+import type { FetchImageOptions } from '../../../images/fetch-image.ts';
 import { rehostResultImage } from '../../../images/store.ts';
-import type { FetchImageOptions } from '../../../net/fetch-image.ts';
 import { KieAccountsBusyError } from '../../../providers/image/kie/accounts.ts';
 import { isImageProviderError } from '../../../providers/image/provider.ts';
 import type { FileStorage } from '../../../storage/storage.ts';
 import { KieApiRepository } from '../../providers/kie-api.repository.ts';
 import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
 import type { StudioEvents } from '../events.ts';
-import { ImageTask } from '../image-task.entity.ts';
-import type { ProviderGateway } from '../provider-gateway.ts';
-import { type AfterTransition, completeTask, type FailureOutcome, failTask, markSubmitted, recordAttempt } from '../task-state.ts';
+import { ImageTask } from '../tasks/image-task.entity.ts';
+import { type AfterTransition, completeTask, type FailureOutcome, failTask, markSubmitted, recordAttempt } from '../tasks/task-state.ts';
 import { nextCheckDelay } from './backoff.ts';
+import type { ProviderGateway } from './provider-gateway.ts';
 import type { TaskQueue } from './task-queue.ts';
 
 /** A submit failing with a passing error (rate limit, outage) is tried this often before the task fails. */
