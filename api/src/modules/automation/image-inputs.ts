@@ -6,7 +6,7 @@ import { type FetchImageOptions, guardedFetchImage } from '../../images/fetch-im
 import { storeUploadedBytes } from '../../images/store.ts';
 import { GuardedFetchError } from '../../net/guarded-fetch.ts';
 import type { FileStorage } from '../../storage/storage.ts';
-import { checkTaskImageInputs } from '../studio/files/image-sources.ts';
+import { checkTaskImageInputs } from '../studio/index.ts';
 import { invalidInputImages } from './problems.ts';
 
 export interface ImageInputDeps {

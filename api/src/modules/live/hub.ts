@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
+import type { Change, ChangeFeed, ChangeWatcher } from '../../db/changes.ts';
 import type { Orm } from '../../db/orm.ts';
-import type { Change, ChangeFeed, ChangeWatcher } from './changes.ts';
 import { LISTENER_NAME, LIVE_CHANNEL, listenLive } from './listener.ts';
 
 /** Comment lines this often keep proxies and load balancers from closing a quiet stream. */

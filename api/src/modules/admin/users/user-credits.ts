@@ -2,7 +2,7 @@
 // row lock, so a purchase or a charge landing at the same moment cannot make the books disagree.
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { applyLedgerEntry } from '../../ledger/ledger.service.ts';
+import { applyLedgerEntry } from '../../ledger/index.ts';
 
 /** Ledger key of one admin balance change: unique per change (two identical edits are two entries). */
 export const adminCreditsKey = () => `admin-credits:${randomUUID()}`;

@@ -9,9 +9,9 @@ import type { Orm } from '../../../db/orm.ts';
 import type { FetchImageOptions } from '../../../images/fetch-image.ts';
 import type { Jobs } from '../../../jobs/boss.ts';
 import { GuardedFetchError, guardedFetch } from '../../../net/guarded-fetch.ts';
+import type { TaskTransition } from '../../studio/index.ts';
 import { ImageTask } from '../../studio/index.ts';
-import type { TaskTransition } from '../../studio/tasks/task-state.ts';
-import { ApiToken } from '../../tokens/api-token.entity.ts';
+import { ApiToken } from '../../tokens/index.ts';
 import { presentAutomationStatus } from '../status.presenter.ts';
 import { signWebhook } from './signature.ts';
 

@@ -4,8 +4,7 @@ import type { CALLBACK_EVENTS } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { FetchImageOptions } from '../../../images/fetch-image.ts';
 import { checkUrl, GuardedFetchError } from '../../../net/guarded-fetch.ts';
-import { ApiToken } from '../../tokens/api-token.entity.ts';
-import { hashToken } from '../../tokens/token.service.ts';
+import { ApiToken, hashToken } from '../../tokens/index.ts';
 import { invalidCallbackUrl } from '../problems.ts';
 
 type CallbackEvent = (typeof CALLBACK_EVENTS)[number];

@@ -1,7 +1,7 @@
 // The pricing page's stat cards: balance, images created and credits used (and the money spent, for the API).
 import type { UserStats } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { User } from '../../users/user.entity.ts';
+import { User } from '../../users/index.ts';
 import { minorUnitsToPrice } from '../money.ts';
 import { countImageTasks } from './image-task-count.ts';
 

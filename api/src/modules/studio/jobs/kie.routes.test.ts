@@ -2,9 +2,9 @@ import type { ImageTaskList, Problem, TaskSubmitted } from '@app/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/kie-server.ts';
 import { signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
-import { findLedgerMismatches } from '../../ledger/ledger.service.ts';
-import { KieApi } from '../../providers/kie-api.entity.ts';
-import { AdminSettings } from '../../settings/admin-settings.entity.ts';
+import { findLedgerMismatches } from '../../ledger/index.ts';
+import { KieApi } from '../../providers/index.ts';
+import { AdminSettings } from '../../settings/index.ts';
 import { balanceOf, eventually, ledgerOf, userWithCredits } from '../testing/kit.ts';
 
 const HMAC_KEY = 'kie-webhook-hmac-key-for-tests';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLedgerMismatches } from '../../ledger/ledger.service.ts';
+import { findLedgerMismatches } from '../../ledger/index.ts';
 import type { GenerationFailedEvent } from '../events.ts';
 import { ImageTaskRepository } from '../tasks/image-task.repository.ts';
 import type { SubmitTaskInput } from '../tasks/submit.service.ts';

@@ -18,7 +18,7 @@ import {
   type UpscaleFactor,
 } from '../../../providers/image/provider.ts';
 import type { SandboxImageProvider } from '../../../providers/image/sandbox/sandbox-provider.ts';
-import { KieApiRepository } from '../../providers/kie-api.repository.ts';
+import { KieApiRepository } from '../../providers/index.ts';
 import type { ImageTask, ProviderName } from '../tasks/image-task.entity.ts';
 
 export interface Accepted {

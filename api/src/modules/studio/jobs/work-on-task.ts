@@ -1,7 +1,7 @@
 // One step of a task's life, as a pg-boss step job (task-queue.ts) performs it:
 //   pending    -> submit to a provider -> generating (and the first check is sent)
 //   generating -> ask the provider -> completed (results stored) | failed (refunded) | look again later
-// Every step ends with a guarded transition (task-state.ts), so racing paths are harmless; "later" is the
+// Every step ends with a guarded transition (../tasks/task-state.ts), so racing paths are harmless; "later" is the
 // next step job, sent with its delay in the same transaction.
 import { LIMITS } from '@app/contract/constants';
 import type { SqlEntityManager } from '@mikro-orm/sql';
@@ -13,8 +13,8 @@ import { rehostResultImage } from '../../../images/store.ts';
 import { KieAccountsBusyError } from '../../../providers/image/kie/accounts.ts';
 import { isImageProviderError } from '../../../providers/image/provider.ts';
 import type { FileStorage } from '../../../storage/storage.ts';
-import { KieApiRepository } from '../../providers/kie-api.repository.ts';
-import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
+import { KieApiRepository } from '../../providers/index.ts';
+import { AdminSettingsRepository } from '../../settings/index.ts';
 import type { StudioEvents } from '../events.ts';
 import { ImageTask } from '../tasks/image-task.entity.ts';
 import { type AfterTransition, completeTask, type FailureOutcome, failTask, markSubmitted, recordAttempt } from '../tasks/task-state.ts';

@@ -1,7 +1,7 @@
 import type { Problem, TaskSubmitted } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
-import { findLedgerMismatches } from '../../ledger/ledger.service.ts';
+import { findLedgerMismatches } from '../../ledger/index.ts';
 import { balanceOf, ledgerOf, userWithCredits } from '../testing/kit.ts';
 import { ImageTask } from './image-task.entity.ts';
 

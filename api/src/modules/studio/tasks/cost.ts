@@ -1,5 +1,5 @@
 // What a task costs the user, from the admin settings. The studio and the automation API have their own prices.
-import type { AdminSettings } from '../../settings/admin-settings.entity.ts';
+import type { AdminSettings } from '../../settings/index.ts';
 
 export type TaskKind = 'text_to_image' | 'edit_image' | 'upscale';
 

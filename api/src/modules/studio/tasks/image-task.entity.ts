@@ -1,8 +1,8 @@
 // One generation, edit or upscale (spec 000 §3 image_tasks) plus the fields the background job needs.
 import { CREATED_VIA, GENERATION_TYPES, MODELS, TASK_STATUSES } from '@app/contract';
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { KieApi } from '../../providers/kie-api.entity.ts';
-import { User } from '../../users/user.entity.ts';
+import { KieApi } from '../../providers/index.ts';
+import { User } from '../../users/index.ts';
 
 /** Statuses a task is still working in: it holds one of the user's in-flight slots and can still fail or complete. */
 export const IN_FLIGHT_STATUSES = ['pending', 'generating'] as const;

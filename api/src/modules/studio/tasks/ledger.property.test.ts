@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpProblem } from '../../../errors.ts';
-import { applyLedgerEntry, findLedgerMismatches } from '../../ledger/ledger.service.ts';
+import { applyLedgerEntry, findLedgerMismatches } from '../../ledger/index.ts';
 import { StudioEvents } from '../events.ts';
 import { failAndRefund } from '../jobs/work-on-task.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from '../testing/database.ts';

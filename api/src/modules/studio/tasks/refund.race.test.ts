@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/kie-server.ts';
-import { findLedgerMismatches } from '../../ledger/ledger.service.ts';
-import { KieApi } from '../../providers/kie-api.entity.ts';
+import { findLedgerMismatches } from '../../ledger/index.ts';
+import { KieApi } from '../../providers/index.ts';
 import type { GenerationFailedEvent } from '../events.ts';
 import { expireOverdueTasks, workOnTask } from '../jobs/work-on-task.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from '../testing/database.ts';

@@ -1,6 +1,6 @@
 // Refunds: the credits of a task go back exactly once, whichever path gets there first.
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { applyLedgerEntry } from '../../ledger/ledger.service.ts';
+import { applyLedgerEntry } from '../../ledger/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

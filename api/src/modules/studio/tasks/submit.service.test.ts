@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpProblem } from '../../../errors.ts';
-import { findLedgerMismatches } from '../../ledger/ledger.service.ts';
-import { KieApi } from '../../providers/kie-api.entity.ts';
-import { AdminSettings } from '../../settings/admin-settings.entity.ts';
+import { findLedgerMismatches } from '../../ledger/index.ts';
+import { KieApi } from '../../providers/index.ts';
+import { AdminSettings } from '../../settings/index.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from '../testing/database.ts';
 import { balanceOf, ledgerOf, userWithCredits } from '../testing/kit.ts';
 import { ImageTask } from './image-task.entity.ts';

@@ -2,10 +2,10 @@
 // later by a pg-boss job sent in that transaction, so a request answers at once and a provider outage fails and refunds the task.
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { unauthorized } from '../../../errors.ts';
-import { applyLedgerEntry } from '../../ledger/ledger.service.ts';
-import { KieApiRepository } from '../../providers/kie-api.repository.ts';
-import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
-import { User } from '../../users/user.entity.ts';
+import { applyLedgerEntry } from '../../ledger/index.ts';
+import { KieApiRepository } from '../../providers/index.ts';
+import { AdminSettingsRepository } from '../../settings/index.ts';
+import { User } from '../../users/index.ts';
 import { insufficientCredits, noProvider, tooManyTasks } from '../problems.ts';
 import { type PriceList, type TaskKind, taskCost } from './cost.ts';
 import { ImageTask } from './image-task.entity.ts';

@@ -1,6 +1,6 @@
 // The task list's current ETags in memory, so an unchanged list answers 304 without a query. A user's entries stand
 // only while no notification about their tasks came in since they were read, and the window's total has not moved.
-import type { Change, ChangeWatcher } from '../../live/changes.ts';
+import type { Change, ChangeWatcher } from '../../../db/changes.ts';
 import { windowChangesAt } from './image-task.repository.ts';
 
 /** Enough for every signed-in user's few polled pages; past it the oldest entries go. */

@@ -1,7 +1,7 @@
 // Who uploaded which stored file, how large it is, and whether a task has used it: the basis of the per-user
 // storage quota and of the daily clean-up of uploads nobody used.
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { User } from '../../users/user.entity.ts';
+import { User } from '../../users/index.ts';
 
 export const Upload = defineEntity({
   name: 'Upload',

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/index.ts';
-import { NO_PASSWORD } from '../auth/password.ts';
-import { findLedgerMismatches } from '../ledger/ledger.service.ts';
-import { Transaction } from '../ledger/transaction.entity.ts';
-import { AdminSettings } from '../settings/admin-settings.entity.ts';
-import { User } from './user.entity.ts';
-import { createUser, signupBonusKey, UserConflictError } from './user.service.ts';
-import { usernameKey } from './username.ts';
+import { findLedgerMismatches, Transaction } from '../ledger/index.ts';
+import { AdminSettings } from '../settings/index.ts';
+import { User, usernameKey } from '../users/index.ts';
+import { createUser, signupBonusKey, UserConflictError } from './create-user.ts';
+import { NO_PASSWORD } from './password.ts';
 
 describe('createUser', () => {
   let server: TestServer;

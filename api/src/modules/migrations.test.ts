@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
-import { entities } from '../modules/index.ts';
-import { AdminSettings } from '../modules/settings/admin-settings.entity.ts';
-import { createOrm, migrate, type Orm } from './orm.ts';
+import { createOrm, migrate, type Orm } from '../db/orm.ts';
+import { entities } from './index.ts';
+import { AdminSettings } from './settings/index.ts';
 
 describe('committed migrations', () => {
   let database: TestDatabase;

@@ -1,10 +1,9 @@
 // Creating users: the row and its start credits are written together or not at all.
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { applyLedgerEntry } from '../ledger/ledger.service.ts';
-import { AdminSettingsRepository } from '../settings/admin-settings.repository.ts';
-import { User } from './user.entity.ts';
-import { usernameKey } from './username.ts';
+import { applyLedgerEntry } from '../ledger/index.ts';
+import { AdminSettingsRepository } from '../settings/index.ts';
+import { User, usernameKey } from '../users/index.ts';
 
 export interface NewUser {
   username: string;

@@ -4,10 +4,9 @@ import { type FakeCreem, startFakeCreem } from '../../../test/fakes/creem-server
 import { type FakePayPal, startFakePayPal } from '../../../test/fakes/paypal-server.ts';
 import { type FakeTelegram, startFakeTelegram } from '../../../test/fakes/telegram-server.ts';
 import { createUser, signIn, startTestServer, type TestServer, type TestUser } from '../../../test/index.ts';
-import { findLedgerMismatches } from '../ledger/ledger.service.ts';
-import { Transaction } from '../ledger/transaction.entity.ts';
-import { AdminSettings } from '../settings/admin-settings.entity.ts';
-import { User } from '../users/user.entity.ts';
+import { findLedgerMismatches, Transaction } from '../ledger/index.ts';
+import { AdminSettings } from '../settings/index.ts';
+import { User } from '../users/index.ts';
 import { CreditPackage } from './credit-package.entity.ts';
 import { type OperatorAlerts, operatorNotifier } from './notifications/operator-notifier.ts';
 import { Order } from './orders/order.entity.ts';
