@@ -3,7 +3,7 @@
 // Usage: node api/scripts/create-admin.ts <username> [password]
 import { loadConfig } from '../src/config.ts';
 import { createOrm, databaseTarget, migrate } from '../src/db/orm.ts';
-import { randomPassword, upsertAdmin } from '../src/modules/auth/first-admin.ts';
+import { randomPassword, upsertAdmin } from '../src/modules/auth/index.ts';
 import { entities } from '../src/modules/index.ts';
 
 const [username, given] = process.argv.slice(2);

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { allRoutes, type RouteDef, uploadImages } from '@app/contract';
 import { Router } from '@koa/router';
 import Koa from 'koa';
+import type { ChangeFeed } from './db/changes.ts';
+import { NotifiedValue } from './db/notified-value.ts';
 import { notFound } from './errors.ts';
 import { type AppRouter, bindRoutes, type HandlerMap, routeFallback } from './http/bind.ts';
 import { JSON_BODY_LIMIT, jsonBody } from './http/body.ts';
@@ -20,15 +22,12 @@ import { remoteOrigins, securityHeaders } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
 import { observeRequests } from './metrics/observe-requests.ts';
 import { registerMetrics } from './metrics/scrape.ts';
-import { SessionCache } from './modules/auth/session-cache.ts';
+import { SessionCache } from './modules/auth/index.ts';
 import { registerSandboxCheckout } from './modules/billing/index.ts';
 import { handlers as moduleHandlers, principalResolvers } from './modules/index.ts';
-import type { ChangeFeed } from './modules/live/changes.ts';
-import { heardWrites } from './modules/live/heard-writes.ts';
-import { NotifiedValue } from './modules/live/notified-value.ts';
-import { storedFiles } from './modules/studio/files.middleware.ts';
-import { TaskListCache } from './modules/studio/task-list-cache.ts';
-import { UPLOAD_BODY_LIMIT } from './modules/studio/upload.service.ts';
+import { sumTaskCredits } from './modules/ledger/index.ts';
+import { heardWrites } from './modules/live/index.ts';
+import { storedFiles, TaskListCache, UPLOAD_BODY_LIMIT } from './modules/studio/index.ts';
 
 export interface AppDeps {
   /** The process-wide services, each module's included (built by server.ts). */
@@ -73,7 +72,7 @@ export function createApp(deps: AppDeps): App {
   const docs = registerDocs(router);
   registerSandboxCheckout(router);
   registerProblemPages(router);
-  registerMetrics(router);
+  registerMetrics(router, sumTaskCredits);
   bindRoutes(router, deps.routes ?? allRoutes, deps.handlers ?? moduleHandlers, { validateResponses: !config.isProduction });
   const ui = config.staticDir
     ? serveStatic({

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/index.ts';
-import { TASK_STEP_QUEUE } from './modules/studio/jobs/task-queue.ts';
-import type { SubmitTaskInput } from './modules/studio/submit.service.ts';
+import type { SubmitTaskInput } from './modules/studio/index.ts';
+import { TASK_STEP_QUEUE } from './modules/studio/index.ts';
 import { reloadTask, settled, userWithCredits } from './modules/studio/testing/kit.ts';
 
 const text = (userId: string): SubmitTaskInput => ({

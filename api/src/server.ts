@@ -16,7 +16,7 @@ import { createLogger } from './logger.ts';
 import { entities, processes, seeds, startHooks } from './modules/index.ts';
 import { LiveHub } from './modules/live/index.ts';
 import type { ModuleProcess, ProcessContext } from './modules/module.ts';
-import type { StudioRuntime } from './modules/studio/runtime.ts';
+import type { StudioRuntime } from './modules/studio/index.ts';
 
 export interface StartOptions extends Pick<AppDeps, 'handlers' | 'routes' | 'resolvePrincipal'> {
   config: Config;

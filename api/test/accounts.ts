@@ -2,13 +2,10 @@
 // real login call. Session and token helpers skip the HTTP rate limits, so tests can sign in freely.
 import { randomBytes } from 'node:crypto';
 import type { Orm } from '../src/db/orm.ts';
-import { passwords } from '../src/modules/auth/password.ts';
-import { createSession } from '../src/modules/auth/session.service.ts';
-import { SESSION_COOKIE } from '../src/modules/auth/session-cookie.ts';
-import { applyLedgerEntry } from '../src/modules/ledger/ledger.service.ts';
-import { createApiToken } from '../src/modules/tokens/token.service.ts';
-import { User } from '../src/modules/users/user.entity.ts';
-import { createUser as insertUser } from '../src/modules/users/user.service.ts';
+import { createSession, createUser as insertUser, passwords, SESSION_COOKIE } from '../src/modules/auth/index.ts';
+import { applyLedgerEntry } from '../src/modules/ledger/index.ts';
+import { createApiToken } from '../src/modules/tokens/index.ts';
+import { User } from '../src/modules/users/index.ts';
 import type { TestResponse, TestServer } from './types.ts';
 
 type WithOrm = { orm: Orm };

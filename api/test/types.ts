@@ -1,7 +1,7 @@
 // The shapes of the test server and its answers (apart from index.ts, so the helpers it re-exports can use them).
 import type { Config } from '../src/config.ts';
 import type { Orm } from '../src/db/orm.ts';
-import type { StudioRuntime } from '../src/modules/studio/runtime.ts';
+import type { StudioRuntime } from '../src/modules/studio/index.ts';
 
 export interface RequestOptions {
   /** Sent as JSON unless it is already a string. */

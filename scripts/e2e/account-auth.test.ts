@@ -3,7 +3,7 @@
 import { createUser, startTestServer, type TestServer } from '@app/api/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminSettings } from '../../api/src/modules/settings/admin-settings.entity.ts';
+import { AdminSettings } from '../../api/src/modules/settings/index.ts';
 import { type FakeOidc, startFakeOidc } from '../../api/test/fakes/oidc-server.ts';
 import { headerAccount, openSignedInAs, savedAuth, submitSignIn, toastWithTitle } from './support/account.ts';
 import { expectHeading, launchBrowser, openPage } from './support/browser.ts';

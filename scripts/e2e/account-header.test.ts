@@ -2,7 +2,7 @@
 import { createUser, type TestServer } from '@app/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { User } from '../../api/src/modules/users/user.entity.ts';
+import { User } from '../../api/src/modules/users/index.ts';
 import { headerAccount, openSignedInAs, savedAuth } from './support/account.ts';
 import { expectHeading, PHONE } from './support/browser.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';

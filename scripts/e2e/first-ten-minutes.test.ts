@@ -4,8 +4,8 @@
 import type { TestServer } from '@app/api/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreditPackage } from '../../api/src/modules/billing/credit-package.entity.ts';
-import { AdminSettings } from '../../api/src/modules/settings/admin-settings.entity.ts';
+import { CreditPackage } from '../../api/src/modules/billing/index.ts';
+import { AdminSettings } from '../../api/src/modules/settings/index.ts';
 import { expectHeading, openPage, type TrackedPage } from './support/browser.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';
 

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { createOrm, migrate, type Orm } from '../db/orm.ts';
 import { entities } from '../modules/index.ts';
-import { AdminSettings, SETTINGS_ROW_ID } from '../modules/settings/admin-settings.entity.ts';
-import { AdminSettingsRepository } from '../modules/settings/admin-settings.repository.ts';
+import { AdminSettings, AdminSettingsRepository, SETTINGS_ROW_ID } from '../modules/settings/index.ts';
 import { encryptSecret, isEncryptedSecret, useSecretKey } from './secret-box.ts';
 
 let database: TestDatabase;

@@ -1,6 +1,7 @@
 // Glue between validation, storage and thumbnails: store an upload, re-host a provider result.
-import { type FetchImageOptions, guardedFetchImage } from '../net/fetch-image.ts';
+
 import { type FileStorage, newUploadKey, resultKey } from '../storage/storage.ts';
+import { type FetchImageOptions, guardedFetchImage } from './fetch-image.ts';
 import { thumbnail, thumbnailKeyFor } from './thumbnail.ts';
 import { type ImageLimits, type ImageMimeType, type ValidatedImage, validateImageBytes, validateImageDataUrl } from './validate.ts';
 

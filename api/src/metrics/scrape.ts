@@ -5,8 +5,10 @@ import { notFound, unauthorized } from '../errors.ts';
 import type { AppRouter } from '../http/bind.ts';
 import type { AppContext } from '../http/context.ts';
 import type { Jobs } from '../jobs/boss.ts';
-import { sumTaskCredits } from '../modules/ledger/index.ts';
 import { jobQueueAge, jobQueueDepth, ledgerCredits, registry } from './registry.ts';
+
+/** The ledger's credits charged and refunded for tasks; handed in by the app, since metrics import no module. */
+export type TaskCreditsReader = (em: AppContext['state']['em']) => Promise<{ charged: string | null; refunded: string | null } | undefined>;
 
 function allowed(ctx: AppContext, token: string): boolean {
   const given = Buffer.from(/^Bearer\s+(\S+)$/i.exec(ctx.get('Authorization'))?.[1] ?? '');
@@ -15,9 +17,9 @@ function allowed(ctx: AppContext, token: string): boolean {
 }
 
 /** Reads the shared state into the gauges: queue depth and age from pg-boss, credits from the ledger. */
-async function refreshSharedGauges(ctx: AppContext, jobs: Jobs | undefined): Promise<void> {
+async function refreshSharedGauges(ctx: AppContext, jobs: Jobs | undefined, taskCredits: TaskCreditsReader): Promise<void> {
   const em = ctx.state.em;
-  const credits = await sumTaskCredits(em);
+  const credits = await taskCredits(em);
   ledgerCredits.set({ kind: 'charged' }, Number(credits?.charged ?? 0));
   ledgerCredits.set({ kind: 'refunded' }, Number(credits?.refunded ?? 0));
   if (!jobs) return;
@@ -37,12 +39,12 @@ async function refreshSharedGauges(ctx: AppContext, jobs: Jobs | undefined): Pro
 }
 
 /** Registers GET /metrics. */
-export function registerMetrics(router: AppRouter): void {
+export function registerMetrics(router: AppRouter, taskCredits: TaskCreditsReader): void {
   router.get('/metrics', async (ctx) => {
     const token = ctx.services.config.metricsToken;
     if (!token) throw notFound();
     if (!allowed(ctx, token)) throw unauthorized('Send the metrics token as a Bearer token.');
-    await refreshSharedGauges(ctx, ctx.services.jobs);
+    await refreshSharedGauges(ctx, ctx.services.jobs, taskCredits);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = registry.contentType;
     ctx.body = await registry.metrics();

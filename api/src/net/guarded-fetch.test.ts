@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { guardedFetchImage } from './fetch-image.ts';
+import { guardedFetchImage } from '../images/fetch-image.ts';
 import { checkUrl, GuardedFetchError, type GuardedFetchOptions, guardedFetch, type Resolver } from './guarded-fetch.ts';
 
 interface TestServer {

@@ -2,7 +2,7 @@
 // fakes, the seeded packages sold through Creem products, and signed-in buyers as browser sessions.
 import { createUser, signIn, startTestServer, type TestServer } from '@app/api/testing';
 import type { Browser, Page } from 'playwright-core';
-import { AdminSettings } from '../../../api/src/modules/settings/admin-settings.entity.ts';
+import { AdminSettings } from '../../../api/src/modules/settings/index.ts';
 import { type FakeCreem, startFakeCreem } from '../../../api/test/fakes/creem-server.ts';
 import { type FakePayPal, startFakePayPal } from '../../../api/test/fakes/paypal-server.ts';
 import { DESKTOP, openPage, type TrackedPage } from './browser.ts';

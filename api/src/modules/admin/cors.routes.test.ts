@@ -1,6 +1,6 @@
 // The admin remote runs on its own origin: the API must answer it with credentials, and only it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminSettingsRepository } from '../settings/admin-settings.repository.ts';
+import { AdminSettingsRepository } from '../settings/index.ts';
 import { type AdminKit, startAdminKit } from './testing.ts';
 
 const ADMIN_ORIGIN = 'https://admin.example.com';

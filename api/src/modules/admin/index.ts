@@ -10,6 +10,8 @@ import { adminTaskHandlers } from './tasks/routes.ts';
 import { adminTransactionHandlers } from './transactions/routes.ts';
 import { adminUserHandlers } from './users/routes.ts';
 
+export { encryptPlaintextSecrets } from './secrets/encrypt-plaintext.ts';
+
 export const adminModule: ApiModule = {
   name: 'admin',
   handlers: {

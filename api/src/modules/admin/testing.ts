@@ -12,12 +12,10 @@ import {
   type TestUser,
 } from '../../../test/index.ts';
 import type { FileStorage } from '../../storage/storage.ts';
-import { type OperatorAlerts, operatorNotifier } from '../billing/notifications/operator-notifier.ts';
-import { applyLedgerEntry } from '../ledger/ledger.service.ts';
-import { AdminSettingsRepository } from '../settings/admin-settings.repository.ts';
-import { ImageTask } from '../studio/image-task.entity.ts';
-import { usageKey } from '../studio/refund.ts';
-import { newTaskId } from '../studio/task-id.ts';
+import { type OperatorAlerts, operatorNotifier } from '../billing/index.ts';
+import { applyLedgerEntry } from '../ledger/index.ts';
+import { AdminSettingsRepository } from '../settings/index.ts';
+import { ImageTask, newTaskId, usageKey } from '../studio/index.ts';
 
 export interface SignedIn extends TestUser {
   /** `sid=...` for the `cookie` request option. */

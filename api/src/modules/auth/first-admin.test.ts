@@ -10,7 +10,7 @@ import { createUser, login, signIn, startTestServer, type TestServer } from '../
 import { createOrm } from '../../db/orm.ts';
 import { entities } from '../index.ts';
 import type { StartContext } from '../module.ts';
-import { User } from '../users/user.entity.ts';
+import { User } from '../users/index.ts';
 import { ensureFirstAdmin, upsertAdmin } from './first-admin.ts';
 import { passwords } from './password.ts';
 import { Session } from './session.entity.ts';

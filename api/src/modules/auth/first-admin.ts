@@ -4,10 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { Password, Username } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { StartContext } from '../module.ts';
-import { User } from '../users/user.entity.ts';
-import { UserRepository } from '../users/user.repository.ts';
-import { createUser } from '../users/user.service.ts';
-import { usernameKey } from '../users/username.ts';
+import { User, UserRepository, usernameKey } from '../users/index.ts';
+import { createUser } from './create-user.ts';
 import { passwords } from './password.ts';
 import { destroyUserSessions } from './session.service.ts';
 

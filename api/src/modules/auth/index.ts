@@ -7,10 +7,16 @@ import { Session } from './session.entity.ts';
 import { sessionResolver } from './session.resolver.ts';
 import { purgeExpiredSessions } from './session.service.ts';
 
-export { type AdminUpsert, upsertAdmin } from './first-admin.ts';
-export { passwords } from './password.ts';
-export { createSession, destroyUserSessions } from './session.service.ts';
-export { SESSION_COOKIE } from './session-cookie.ts';
+export { createUser, type NewUser, UserConflictError } from './create-user.ts';
+export { assertSameSiteRequest, isUnsafeMethod } from './csrf.ts';
+export { type AdminUpsert, randomPassword, upsertAdmin } from './first-admin.ts';
+export { hashPassword } from './hash-slot.ts';
+export { NO_PASSWORD, passwords } from './password.ts';
+export { Session } from './session.entity.ts';
+export { findSessionExpiry, touchSessionsSeen } from './session.repository.ts';
+export { createSession, destroyUserSessions, hashSessionId } from './session.service.ts';
+export { SessionCache } from './session-cache.ts';
+export { readSessionCookie, SESSION_COOKIE } from './session-cookie.ts';
 
 /** Sign-up, password and Google sign-in, sessions (cookie `sid`) and password changes. */
 export const authModule: ApiModule = {

@@ -2,7 +2,7 @@ import type { AuthResponse, CurrentUserResponse, Problem } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createUser, login, type RequestOptions, signIn, startTestServer, type TestServer } from '../../../test/index.ts';
-import { User } from '../users/user.entity.ts';
+import { User } from '../users/index.ts';
 import { createPasswordHasher, parsePhc } from './password.ts';
 import { Session } from './session.entity.ts';
 import { hashSessionId } from './session.service.ts';

@@ -9,12 +9,9 @@ import type {
 import { invalidField, unauthorized } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import { presentCurrentUser } from '../users/presenter.ts';
-import { User } from '../users/user.entity.ts';
-import { UserRepository } from '../users/user.repository.ts';
-import { createUser, UserConflictError } from '../users/user.service.ts';
-import { USERNAME_MAX, usernameKey } from '../users/username.ts';
+import { presentCurrentUser, USERNAME_MAX, User, UserRepository, usernameKey } from '../users/index.ts';
 import { authLimiters, countFailedSignIn, refuseSpentSignIn, rememberSignIn } from './auth-limits.ts';
+import { createUser, UserConflictError } from './create-user.ts';
 import { assertSameSiteRequest } from './csrf.ts';
 import { hashPassword, verifyPassword } from './hash-slot.ts';
 import { passwords } from './password.ts';

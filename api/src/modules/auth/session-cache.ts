@@ -3,8 +3,8 @@
 // changed name, role or active flag are notified by the database to every process, which drops the entries at once;
 // a write's answer waits until its own process heard them (live/heard-writes.ts). The TTL is only a safety net.
 import type { SessionConfig } from '../../config.ts';
+import type { Change, ChangeWatcher } from '../../db/changes.ts';
 import type { Principal } from '../../http/context.ts';
-import type { Change, ChangeWatcher } from '../live/changes.ts';
 import { SESSION_TOUCH_INTERVAL_MS } from './session.service.ts';
 
 /** An entry is read again from the database after this long, whatever was heard. */

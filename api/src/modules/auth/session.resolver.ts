@@ -1,6 +1,6 @@
 // Principal resolver: the `sid` cookie -> `ctx.state.user`.
 import type { PrincipalResolver } from '../../http/context.ts';
-import { toPrincipal } from '../users/presenter.ts';
+import { toPrincipal } from '../users/index.ts';
 import { assertSameSiteRequest, isUnsafeMethod } from './csrf.ts';
 import { hashSessionId, resolveSessionByHash, SESSION_TOUCH_INTERVAL_MS } from './session.service.ts';
 import { clearSessionCookie, hasSessionCookie, readSessionCookie } from './session-cookie.ts';

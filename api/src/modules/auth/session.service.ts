@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { SessionConfig } from '../../config.ts';
-import type { User } from '../users/user.entity.ts';
+import type { User } from '../users/index.ts';
 import { Session } from './session.entity.ts';
 
 /** `lastSeenAt` is written at most this often per session. */

@@ -1,6 +1,6 @@
 // What every successful sign-in does, by password or by Google.
 import type { AppContext } from '../../http/context.ts';
-import { User } from '../users/user.entity.ts';
+import { User } from '../users/index.ts';
 import { createSession, destroySession, purgeExpiredSessions } from './session.service.ts';
 import { readSessionCookie, setSessionCookie } from './session-cookie.ts';
 

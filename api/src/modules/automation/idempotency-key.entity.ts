@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { User } from '../users/user.entity.ts';
+import { User } from '../users/index.ts';
 
 export const IDEMPOTENCY_STATES = ['in_progress', 'done'] as const;
 

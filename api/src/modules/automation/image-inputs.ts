@@ -2,11 +2,11 @@
 // else is fetched through the SSRF guard, checked by its bytes (PNG/JPEG/WebP, 10 MB) and stored by us, so
 // the provider only ever sees our copies.
 import type { FieldError } from '@app/contract';
+import { type FetchImageOptions, guardedFetchImage } from '../../images/fetch-image.ts';
 import { storeUploadedBytes } from '../../images/store.ts';
-import { type FetchImageOptions, guardedFetchImage } from '../../net/fetch-image.ts';
 import { GuardedFetchError } from '../../net/guarded-fetch.ts';
 import type { FileStorage } from '../../storage/storage.ts';
-import { checkTaskImageInputs } from '../studio/image-sources.ts';
+import { checkTaskImageInputs } from '../studio/index.ts';
 import { invalidInputImages } from './problems.ts';
 
 export interface ImageInputDeps {

@@ -1,7 +1,7 @@
 import type { AutomationSubmitted, AutomationTaskStatus, Problem } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, createUser, startTestServer, type TestServer } from '../../../test/index.ts';
-import { findLedgerMismatches } from '../ledger/ledger.service.ts';
+import { findLedgerMismatches } from '../ledger/index.ts';
 import { ImageTask } from '../studio/index.ts';
 import { balanceOf, eventually, ledgerOf } from '../studio/testing/kit.ts';
 import { type ImageHost, startImageHost } from './testing/image-host.ts';

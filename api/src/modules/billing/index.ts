@@ -14,15 +14,21 @@ import { catalogHandlers } from './routes.ts';
 import { SandboxCheckout } from './sandbox/sandbox-checkout.entity.ts';
 import { seedCreditPackages } from './seeds.ts';
 
+export { CreditPackage } from './credit-package.entity.ts';
+export { CreditPackageRepository } from './credit-package.repository.ts';
 export {
   notifyOperator,
+  OPERATOR_ALERT_QUEUE,
   OperatorAlerts,
   type OperatorEvent,
   operatorNotifier,
   queueOperatorAlert,
   useOperatorAlerts,
 } from './notifications/operator-notifier.ts';
+export { Order } from './orders/order.entity.ts';
+export { createPendingOrder } from './orders/order.service.ts';
 export { RECONCILE_EVERY_MS, reconcilePayPalOrders } from './paypal/reconcile.ts';
+export { presentCreditPackage } from './presenter.ts';
 export { registerSandboxCheckout } from './sandbox/checkout-page.ts';
 
 /** Every billing route, checked here to have exactly one handler. */

@@ -1,7 +1,7 @@
 // Public prices and which payment methods can actually be used.
 import type { Pricing } from '@app/contract';
 import type { Config } from '../../config.ts';
-import type { AdminSettings } from '../settings/admin-settings.entity.ts';
+import type { AdminSettings } from '../settings/index.ts';
 
 type PaymentSettings = Pick<
   AdminSettings,

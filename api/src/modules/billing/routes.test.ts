@@ -1,7 +1,7 @@
 import { type CreditPackage as CreditPackageDto, type Pricing, SETTINGS_DEFAULTS } from '@app/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUser, signIn, startTestServer, type TestServer } from '../../../test/index.ts';
-import { AdminSettings } from '../settings/admin-settings.entity.ts';
+import { AdminSettings } from '../settings/index.ts';
 import { CreditPackage } from './credit-package.entity.ts';
 import { DEMO_PACKAGES } from './seeds.ts';
 

@@ -1,8 +1,8 @@
 // Public pricing and the package list.
 import type { getCurrentPricing, listCreditPackages, Pricing } from '@app/contract';
+import type { NotifiedValue } from '../../db/notified-value.ts';
 import type { HandlersFor } from '../../http/bind.ts';
-import type { NotifiedValue } from '../live/notified-value.ts';
-import { AdminSettingsRepository } from '../settings/admin-settings.repository.ts';
+import { AdminSettingsRepository } from '../settings/index.ts';
 import { CreditPackageRepository } from './credit-package.repository.ts';
 import { presentCreditPackage } from './presenter.ts';
 import { currentPricing } from './pricing.service.ts';

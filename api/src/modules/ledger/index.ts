@@ -3,7 +3,7 @@ import { Transaction } from './transaction.entity.ts';
 
 export { applyLedgerEntry, findLedgerMismatches, type LedgerEntry, type LedgerResult } from './ledger.service.ts';
 export { TRANSACTION_TYPES, Transaction, type TransactionType } from './transaction.entity.ts';
-export { sumTaskCredits } from './transaction.repository.ts';
+export { sumCreditsUsedOnTasks, sumTaskCredits } from './transaction.repository.ts';
 
 /** The credits ledger: one immutable `transactions` row per balance change (see ledger.service.ts). */
 export const ledgerModule: ApiModule = { name: 'ledger', entities: [Transaction] };

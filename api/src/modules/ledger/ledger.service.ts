@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { UserRepository } from '../users/user.repository.ts';
+import { UserRepository } from '../users/index.ts';
 import type { TransactionType } from './transaction.entity.ts';
 import { findBalanceMismatches, hasBusinessKey, insertUnlessKeyTaken } from './transaction.repository.ts';
 

@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { User } from '../users/user.entity.ts';
+import { User } from '../users/index.ts';
 
 /**
  * Kinds of ledger entries. The specification names purchase, refund and usage; the product adds

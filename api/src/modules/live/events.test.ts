@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, startTestServer, type TestServer } from '../../../test/index.ts';
 import { loadConfig } from '../../config.ts';
 import { startServer } from '../../server.ts';
-import { Session } from '../auth/session.entity.ts';
-import { destroyUserSessions, hashSessionId } from '../auth/session.service.ts';
-import { applyLedgerEntry } from '../ledger/ledger.service.ts';
-import { ImageTask } from '../studio/image-task.entity.ts';
+import { destroyUserSessions, hashSessionId, Session } from '../auth/index.ts';
+import { applyLedgerEntry } from '../ledger/index.ts';
+import { ImageTask } from '../studio/index.ts';
 import { LiveHub } from './hub.ts';
 import { type EventClient, openEvents } from './testing.ts';
 

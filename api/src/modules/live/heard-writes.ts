@@ -3,9 +3,9 @@
 // cookie refused, a lost role refused, a new task listed.
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import type { ChangeFeed } from '../../db/changes.ts';
 import type { AppContextExtras, AppState } from '../../http/context.ts';
-import { isUnsafeMethod } from '../auth/csrf.ts';
-import type { ChangeFeed } from './changes.ts';
+import { isUnsafeMethod } from '../auth/index.ts';
 
 async function fence(feed: ChangeFeed, logger: Logger): Promise<void> {
   try {

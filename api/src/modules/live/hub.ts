@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
+import type { Change, ChangeFeed, ChangeWatcher } from '../../db/changes.ts';
 import type { Orm } from '../../db/orm.ts';
-import { touchSessionsSeen } from '../auth/session.repository.ts';
-import type { Change, ChangeFeed, ChangeWatcher } from './changes.ts';
+import { touchSessionsSeen } from '../auth/index.ts';
 import { deleteEventsBefore, findEventData, findEventsSince, isUsersEvent } from './event.repository.ts';
 import { LISTENER_NAME, LIVE_CHANNEL, listenLive } from './listener.ts';
 

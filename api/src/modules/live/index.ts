@@ -1,6 +1,7 @@
 import type { ApiModule } from '../module.ts';
 import { liveHandlers } from './routes.ts';
 
+export { heardWrites } from './heard-writes.ts';
 export { LiveHub } from './hub.ts';
 
 /** Live updates: `GET /api/events`, fed by the database's own notifications (see README.md). */

@@ -2,9 +2,7 @@
 import type { liveRoutes } from '@app/contract';
 import { unauthorized } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
-import { findSessionExpiry } from '../auth/session.repository.ts';
-import { hashSessionId } from '../auth/session.service.ts';
-import { readSessionCookie } from '../auth/session-cookie.ts';
+import { findSessionExpiry, hashSessionId, readSessionCookie } from '../auth/index.ts';
 import type { LiveHub } from './hub.ts';
 
 declare module '../../http/context.ts' {

@@ -1,21 +1,27 @@
 import type { ApiModule } from '../module.ts';
-import { ImageTask } from './image-task.entity.ts';
 import { studioProcess } from './process.ts';
 import { studioHandlers } from './routes.ts';
-import { Upload } from './upload.entity.ts';
+import { ImageTask } from './tasks/image-task.entity.ts';
+import { Upload } from './uploads/upload.entity.ts';
 
-export { type PriceList, type TaskKind, taskCost } from './cost.ts';
 export { type GenerationFailedEvent, StudioEvents } from './events.ts';
-export { storedFiles } from './files.middleware.ts';
-export { ImageTask } from './image-task.entity.ts';
-export { ImageTaskRepository } from './image-task.repository.ts';
-export { expireOverdueTasks, failAndRefund } from './jobs/work-on-task.ts';
-export { presentImageTask } from './presenter.ts';
-export { deleteFailedTasks, findTaskForUser, recheckFailedTasks } from './recovery.service.ts';
-export { refundTask } from './refund.ts';
+export { storedFiles } from './files/files.middleware.ts';
+export { checkTaskImageInputs } from './files/image-sources.ts';
+export { TASK_STEP_QUEUE } from './jobs/task-queue.ts';
+export { expireOverdueTasks, failAndRefund, workOnTask } from './jobs/work-on-task.ts';
 export { createStudioRuntime, StudioRuntime } from './runtime.ts';
-export { type SubmitTaskInput, type SubmittedTask, submitImageTask } from './submit.service.ts';
-export { deleteUnusedUploads } from './upload.repository.ts';
+export { type PriceList, type TaskKind, taskCost } from './tasks/cost.ts';
+export { ImageTask, IN_FLIGHT_STATUSES } from './tasks/image-task.entity.ts';
+export { ImageTaskRepository } from './tasks/image-task.repository.ts';
+export { presentImageTask } from './tasks/presenter.ts';
+export { deleteFailedTasks, findTaskForUser, recheckFailedTasks } from './tasks/recovery.service.ts';
+export { refundTask, usageKey } from './tasks/refund.ts';
+export { type SubmitTaskInput, type SubmittedTask, submitImageTask } from './tasks/submit.service.ts';
+export { newTaskId } from './tasks/task-id.ts';
+export { TaskListCache } from './tasks/task-list-cache.ts';
+export { type AfterTransition, failTask, type TaskTransition } from './tasks/task-state.ts';
+export { deleteUnusedUploads } from './uploads/upload.repository.ts';
+export { UPLOAD_BODY_LIMIT } from './uploads/upload.service.ts';
 
 /** The image studio: tasks, uploads, the proxy, provider callbacks; its runtime runs the background jobs. */
 export const studioModule: ApiModule = {

@@ -4,7 +4,7 @@ import { scheduleSweeps } from '../../jobs/sweeps.ts';
 import type { ModuleProcess, ProcessContext } from '../module.ts';
 import { expireOverdueTasks } from './jobs/work-on-task.ts';
 import { createStudioRuntime, type StudioRuntime } from './runtime.ts';
-import { deleteUnusedUploads } from './upload.repository.ts';
+import { deleteUnusedUploads } from './uploads/upload.repository.ts';
 
 declare module '../../http/context.ts' {
   interface AppServices {

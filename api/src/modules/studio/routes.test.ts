@@ -1,7 +1,7 @@
 import type { ImageTask as ImageTaskDto, ImageTaskList, Problem, TaskSubmitted, UploadImagesResponse } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer } from '../../../test/index.ts';
-import { ImageTask } from './image-task.entity.ts';
+import { ImageTask } from './tasks/image-task.entity.ts';
 import { eventually, insertTask, ledgerOf, pngDataUrl, userWithCredits } from './testing/kit.ts';
 
 describe('studio routes', () => {

@@ -4,14 +4,14 @@ import { badRequest } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseKieCallback, verifyKieCallbackSignature } from '../../providers/image/kie/callback.ts';
-import { matchesIfNoneMatch, pageSignature, taskListEtag } from './etag.ts';
-import { checkTaskImageInputs } from './image-sources.ts';
-import { ImageTaskRepository, windowStart } from './image-task.repository.ts';
-import { presentImageTask } from './presenter.ts';
+import { checkTaskImageInputs } from './files/image-sources.ts';
 import { invalidImageUrls, invalidSignature } from './problems.ts';
-import { proxyImage } from './proxy.service.ts';
-import type { SubmittedTask } from './submit.service.ts';
-import { uploadImages } from './upload.service.ts';
+import { proxyImage } from './proxy/proxy.service.ts';
+import { matchesIfNoneMatch, pageSignature, taskListEtag } from './tasks/etag.ts';
+import { ImageTaskRepository, windowStart } from './tasks/image-task.repository.ts';
+import { presentImageTask } from './tasks/presenter.ts';
+import type { SubmittedTask } from './tasks/submit.service.ts';
+import { uploadImages } from './uploads/upload.service.ts';
 
 function accepted(submitted: SubmittedTask) {
   return {

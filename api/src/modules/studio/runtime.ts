@@ -6,20 +6,20 @@ import type { StudioConfig } from '../../config.studio.ts';
 import type { Config } from '../../config.ts';
 import type { Orm } from '../../db/orm.ts';
 import { type RateLimiter, RateLimitStore } from '../../http/rate-limit.ts';
+import type { FetchImageOptions } from '../../images/fetch-image.ts';
 import type { Jobs } from '../../jobs/boss.ts';
-import type { FetchImageOptions } from '../../net/fetch-image.ts';
 import type { ImageProvider } from '../../providers/image/provider.ts';
 import { SandboxImageProvider } from '../../providers/image/sandbox/sandbox-provider.ts';
 import { createFileStorage } from '../../storage/create.ts';
 import type { FileStorage, PublicBaseUrl } from '../../storage/storage.ts';
 import { StudioEvents } from './events.ts';
-import type { ProviderName } from './image-task.entity.ts';
-import { ImageTaskRepository } from './image-task.repository.ts';
+import { ProviderGateway } from './jobs/provider-gateway.ts';
 import { STRANDED_TASKS_SCHEDULE, TaskQueue } from './jobs/task-queue.ts';
 import { resolveCallbackUrl, type TaskWorkDeps, workOnTask } from './jobs/work-on-task.ts';
-import { ProviderGateway } from './provider-gateway.ts';
-import { type SubmitTaskInput, type SubmittedTask, submitImageTask } from './submit.service.ts';
-import type { AfterTransition } from './task-state.ts';
+import type { ProviderName } from './tasks/image-task.entity.ts';
+import { ImageTaskRepository } from './tasks/image-task.repository.ts';
+import { type SubmitTaskInput, type SubmittedTask, submitImageTask } from './tasks/submit.service.ts';
+import type { AfterTransition } from './tasks/task-state.ts';
 
 export interface StudioRuntimeDeps {
   config: Config;

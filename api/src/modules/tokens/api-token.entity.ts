@@ -1,6 +1,6 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { EncryptedText } from '../../crypto/encrypted-text.type.ts';
-import { User } from '../users/user.entity.ts';
+import { User } from '../users/index.ts';
 
 /**
  * A bearer token for the automation API. Only the SHA-256 of the token is stored (the token carries

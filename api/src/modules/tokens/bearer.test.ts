@@ -2,7 +2,7 @@ import type { RemoteManifest } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, createUser, startTestServer, type TestServer } from '../../../test/index.ts';
 import type { AppContext } from '../../http/context.ts';
-import { User } from '../users/user.entity.ts';
+import { User } from '../users/index.ts';
 import { ApiToken } from './api-token.entity.ts';
 import { hashToken } from './token.service.ts';
 

@@ -3,7 +3,8 @@ import { ApiToken } from './api-token.entity.ts';
 import { tokenHandlers } from './routes.ts';
 import { bearerTokenResolver } from './token.resolver.ts';
 
-export { createApiToken, resolveApiToken } from './token.service.ts';
+export { ApiToken } from './api-token.entity.ts';
+export { createApiToken, hashToken, resolveApiToken } from './token.service.ts';
 
 /** API tokens: the /api page manages them; the automation API authenticates with them. */
 export const tokensModule: ApiModule = {

@@ -1,6 +1,6 @@
 // Principal resolver: `Authorization: Bearer <token>` -> `ctx.state.tokenUser`.
 import type { PrincipalResolver } from '../../http/context.ts';
-import { toPrincipal } from '../users/presenter.ts';
+import { toPrincipal } from '../users/index.ts';
 import { resolveApiToken } from './token.service.ts';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;

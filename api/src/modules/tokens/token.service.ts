@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@app/contract/constants';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { User } from '../users/user.entity.ts';
+import type { User } from '../users/index.ts';
 import { ApiToken } from './api-token.entity.ts';
 
 export const TOKEN_PREFIX = 'nbk_';

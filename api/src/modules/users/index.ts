@@ -4,8 +4,7 @@ import { User } from './user.entity.ts';
 export { presentAdminUser, presentCurrentUser, toPrincipal } from './presenter.ts';
 export { User } from './user.entity.ts';
 export { UserRepository } from './user.repository.ts';
-export { createUser, type NewUser, UserConflictError } from './user.service.ts';
-export { usernameKey } from './username.ts';
+export { USERNAME_MAX, usernameKey } from './username.ts';
 
 /** People who sign in. Routes live in the auth and tokens modules; this module owns the table. */
 export const usersModule: ApiModule = { name: 'users', entities: [User] };

@@ -5,8 +5,7 @@ import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/k
 import { type FakeTelegram, startFakeTelegram } from '../../../../test/fakes/telegram-server.ts';
 import { loadConfig } from '../../../config.ts';
 import { isEncryptedSecret } from '../../../crypto/secret-box.ts';
-import { KieApi } from '../../providers/kie-api.entity.ts';
-import { KieApiRepository } from '../../providers/kie-api.repository.ts';
+import { KieApi, KieApiRepository } from '../../providers/index.ts';
 import { encryptPlaintextSecrets } from '../secrets/encrypt-plaintext.ts';
 import { type AdminKit, expectAdminOnly, pointersOf, startAdminKit } from '../testing.ts';
 

@@ -4,7 +4,7 @@ import { LIMITS } from '@app/contract/constants';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { notFound } from '../../../errors.ts';
 import type { HandlersFor } from '../../../http/bind.ts';
-import { KieApiRepository } from '../../providers/kie-api.repository.ts';
+import { KieApiRepository } from '../../providers/index.ts';
 import { notifyIfLowCredits } from '../notifications/provider-credits.ts';
 import { fieldConflict, tooMany } from '../problems.ts';
 import { presentKieApi } from './kie-apis.presenter.ts';

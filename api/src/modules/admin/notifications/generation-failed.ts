@@ -1,8 +1,7 @@
 // Tells the operator about every failed generation: queued by the transaction that fails and refunds the task.
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { queueOperatorAlert } from '../../billing/notifications/operator-notifier.ts';
-import { ImageTaskRepository } from '../../studio/index.ts';
-import type { TaskTransition } from '../../studio/task-state.ts';
+import { queueOperatorAlert } from '../../billing/index.ts';
+import { ImageTaskRepository, type TaskTransition } from '../../studio/index.ts';
 
 const OPERATIONS: Record<string, string> = { text_to_image: 'text-to-image', edit_image: 'edit', upscale: 'upscale' };
 

@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/kie-server.ts';
 import { type FakeTelegram, startFakeTelegram } from '../../../../test/fakes/telegram-server.ts';
 import { loadConfig } from '../../../config.ts';
-import { OPERATOR_ALERT_QUEUE } from '../../billing/notifications/operator-notifier.ts';
-import { findLedgerMismatches } from '../../ledger/ledger.service.ts';
-import { KieApi } from '../../providers/kie-api.entity.ts';
-import { ImageTask } from '../../studio/image-task.entity.ts';
-import { failTask } from '../../studio/task-state.ts';
-import { User } from '../../users/user.entity.ts';
+import { OPERATOR_ALERT_QUEUE } from '../../billing/index.ts';
+import { findLedgerMismatches } from '../../ledger/index.ts';
+import { KieApi } from '../../providers/index.ts';
+import { failTask, ImageTask } from '../../studio/index.ts';
+import { User } from '../../users/index.ts';
 import { type AdminKit, type SignedIn, startAdminKit } from '../testing.ts';
 
 let kit: AdminKit;

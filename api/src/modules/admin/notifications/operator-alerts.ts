@@ -2,8 +2,7 @@
 // fails and refunds the task), and a KIE account dropping below the low-credit threshold. Both are pg-boss
 // jobs of billing's operator channel; a Telegram failure is retried there and never reaches the task.
 import type { AppServices } from '../../../http/context.ts';
-import type { StudioEvents } from '../../studio/events.ts';
-import type { AfterTransition } from '../../studio/task-state.ts';
+import type { AfterTransition, StudioEvents } from '../../studio/index.ts';
 import { queueGenerationFailed } from './generation-failed.ts';
 import { notifyIfLowCredits } from './provider-credits.ts';
 

@@ -2,7 +2,7 @@
 // change that crosses the line notifies, not every later task on an account that is already low.
 import { LIMITS } from '@app/contract';
 import type { AppServices } from '../../../http/context.ts';
-import { notifyOperator } from '../../billing/notifications/operator-notifier.ts';
+import { notifyOperator } from '../../billing/index.ts';
 
 /** Whether a balance change crosses the low-credit threshold downwards. */
 export const crossedLowCredits = (before: number, after: number) =>

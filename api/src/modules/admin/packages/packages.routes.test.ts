@@ -1,10 +1,8 @@
 import type { AdminCreditPackage, CreditPackage as CreditPackageDto, Problem } from '@app/contract';
 import { LIMITS } from '@app/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CreditPackage } from '../../billing/credit-package.entity.ts';
-import { Order } from '../../billing/orders/order.entity.ts';
-import { createPendingOrder } from '../../billing/orders/order.service.ts';
-import { applyLedgerEntry } from '../../ledger/ledger.service.ts';
+import { CreditPackage, createPendingOrder, Order } from '../../billing/index.ts';
+import { applyLedgerEntry } from '../../ledger/index.ts';
 import { type AdminKit, expectAdminOnly, pointersOf, startAdminKit } from '../testing.ts';
 
 let kit: AdminKit;

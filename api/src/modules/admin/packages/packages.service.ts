@@ -4,8 +4,7 @@ import type { CreditPackageCreate, CreditPackageUpdate } from '@app/contract';
 import { LIMITS } from '@app/contract/constants';
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { CreditPackage } from '../../billing/credit-package.entity.ts';
-import { CreditPackageRepository } from '../../billing/credit-package.repository.ts';
+import { CreditPackage, CreditPackageRepository } from '../../billing/index.ts';
 
 /** Blank optional text is stored as null. */
 const orNull = (value: string | null | undefined) => value?.trim() || null;

@@ -3,8 +3,8 @@ import type { AdminCreditPackage, adminPackageRoutes } from '@app/contract';
 import { LIMITS } from '@app/contract/constants';
 import { invalidField, notFound } from '../../../errors.ts';
 import type { HandlersFor } from '../../../http/bind.ts';
-import type { CreditPackage } from '../../billing/credit-package.entity.ts';
-import { presentCreditPackage } from '../../billing/presenter.ts';
+import type { CreditPackage } from '../../billing/index.ts';
+import { presentCreditPackage } from '../../billing/index.ts';
 import { tooMany } from '../problems.ts';
 import { createPackage, deletePackage, listAllPackages, updatePackage } from './packages.service.ts';
 

@@ -1,7 +1,7 @@
 // Settings and the Telegram test (spec 001 §7 "Settings and bot").
 import type { adminSettingsRoutes } from '@app/contract';
 import type { HandlersFor } from '../../../http/bind.ts';
-import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
+import { AdminSettingsRepository } from '../../settings/index.ts';
 import { presentAdminSettings } from './settings.presenter.ts';
 import { updateSettings } from './settings.service.ts';
 import { sendTelegramTest } from './telegram-test.ts';

@@ -1,7 +1,7 @@
 // Settings to the admin's wire shape: every secret as `<name>Set` + `<name>Hint`, never the value.
 import type { AdminSettings as AdminSettingsDto, SettingsSecret } from '@app/contract';
 import { secretHint } from '../../../crypto/secret-box.ts';
-import type { AdminSettings } from '../../settings/admin-settings.entity.ts';
+import type { AdminSettings } from '../../settings/index.ts';
 
 type SecretFields = { [K in SettingsSecret as `${K}Set`]: boolean } & { [K in SettingsSecret as `${K}Hint`]: string | null };
 

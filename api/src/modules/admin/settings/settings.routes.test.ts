@@ -2,7 +2,7 @@ import type { AdminSettings as AdminSettingsDto, Pricing } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTelegram, startFakeTelegram } from '../../../../test/fakes/telegram-server.ts';
 import { isEncryptedSecret } from '../../../crypto/secret-box.ts';
-import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
+import { AdminSettingsRepository } from '../../settings/index.ts';
 import { encryptPlaintextSecrets } from '../secrets/encrypt-plaintext.ts';
 import { type AdminKit, expectAdminOnly, pointersOf, startAdminKit } from '../testing.ts';
 

@@ -1,8 +1,8 @@
 // Applying an admin's settings update: plain fields as given, secrets write-only (blank keeps, null removes).
 import { type AdminSettingsUpdate, SETTINGS_SECRETS } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { AdminSettings } from '../../settings/admin-settings.entity.ts';
-import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
+import type { AdminSettings } from '../../settings/index.ts';
+import { AdminSettingsRepository } from '../../settings/index.ts';
 
 const PLAIN_FIELDS = [
   'paypalEnvironment',

@@ -1,7 +1,7 @@
 // The admin's "Test" button: one message sent right now (not queued), so the answer says whether it arrived.
 import type { AppServices } from '../../../http/context.ts';
 import { sendTelegramMessage, TelegramApiError, testMessage } from '../../../providers/telegram/index.ts';
-import type { AdminSettings } from '../../settings/admin-settings.entity.ts';
+import type { AdminSettings } from '../../settings/index.ts';
 import { telegramFailed, telegramNotConfigured } from '../problems.ts';
 
 /**

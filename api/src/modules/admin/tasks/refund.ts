@@ -4,10 +4,8 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { HttpProblem, notFound } from '../../../errors.ts';
 import type { Admin } from '../../../http/roles.ts';
-import { IN_FLIGHT_STATUSES } from '../../studio/image-task.entity.ts';
-import { ImageTaskRepository } from '../../studio/image-task.repository.ts';
-import { refundTask } from '../../studio/refund.ts';
-import { User } from '../../users/user.entity.ts';
+import { ImageTaskRepository, IN_FLIGHT_STATUSES, refundTask } from '../../studio/index.ts';
+import { User } from '../../users/index.ts';
 
 const taskInProgress = () =>
   new HttpProblem({

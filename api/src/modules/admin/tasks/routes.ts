@@ -1,7 +1,7 @@
 // Refunds and recovery of failed tasks (spec 001 §7 "Transactions, refunds, recovery"), on the studio's functions.
 import type { adminTaskRoutes } from '@app/contract';
 import type { HandlersFor } from '../../../http/bind.ts';
-import { deleteFailedTasks, recheckFailedTasks } from '../../studio/recovery.service.ts';
+import { deleteFailedTasks, recheckFailedTasks } from '../../studio/index.ts';
 import { refundTaskAsAdmin } from './refund.ts';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -2,11 +2,10 @@ import type { RecheckResult, RefundResult } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/kie-server.ts';
 import { loadConfig } from '../../../config.ts';
-import { findLedgerMismatches } from '../../ledger/ledger.service.ts';
-import { Transaction } from '../../ledger/transaction.entity.ts';
-import { KieApi } from '../../providers/kie-api.entity.ts';
-import { ImageTask } from '../../studio/image-task.entity.ts';
-import { User } from '../../users/user.entity.ts';
+import { findLedgerMismatches, Transaction } from '../../ledger/index.ts';
+import { KieApi } from '../../providers/index.ts';
+import { ImageTask } from '../../studio/index.ts';
+import { User } from '../../users/index.ts';
 import { type AdminKit, expectAdminOnly, startAdminKit } from '../testing.ts';
 
 const GOOD = 'kie_token_good_5555ffff';

@@ -1,6 +1,6 @@
 import type { AdminTransactionList } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyLedgerEntry } from '../../ledger/ledger.service.ts';
+import { applyLedgerEntry } from '../../ledger/index.ts';
 import { type AdminKit, expectAdminOnly, pointersOf, type SignedIn, startAdminKit } from '../testing.ts';
 
 let kit: AdminKit;

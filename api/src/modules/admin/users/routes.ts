@@ -3,8 +3,8 @@ import type { adminUserRoutes } from '@app/contract';
 import { notFound } from '../../../errors.ts';
 import type { HandlersFor } from '../../../http/bind.ts';
 import type { AppContext } from '../../../http/context.ts';
-import { presentAdminUser } from '../../users/presenter.ts';
-import type { User } from '../../users/user.entity.ts';
+import type { User } from '../../users/index.ts';
+import { presentAdminUser } from '../../users/index.ts';
 import { countUserImages, listUsersWithImageCounts } from './users.queries.ts';
 import { createUserAsAdmin, setCreditsAsAdmin, softDeleteUser, toggleUserAsAdmin, updateUserAsAdmin } from './users.service.ts';
 

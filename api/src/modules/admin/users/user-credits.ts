@@ -2,8 +2,8 @@
 // row lock, so a purchase or a charge landing at the same moment cannot make the books disagree.
 import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { applyLedgerEntry } from '../../ledger/ledger.service.ts';
-import { UserRepository } from '../../users/user.repository.ts';
+import { applyLedgerEntry } from '../../ledger/index.ts';
+import { UserRepository } from '../../users/index.ts';
 
 /** Ledger key of one admin balance change: unique per change (two identical edits are two entries). */
 export const adminCreditsKey = () => `admin-credits:${randomUUID()}`;

@@ -3,7 +3,7 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { thumbnailKeyFor } from '../../../images/thumbnail.ts';
 import type { FileStorage } from '../../../storage/storage.ts';
-import { ImageTask } from '../../studio/image-task.entity.ts';
+import { ImageTask } from '../../studio/index.ts';
 
 type KeyReader = Pick<FileStorage, 'keyFromPublicUrl'>;
 

@@ -1,7 +1,7 @@
 // Reads for the admin user list: users (not deleted) with their image-task counts, filtered by email.
 import { LIMITS } from '@app/contract/constants';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { User } from '../../users/user.entity.ts';
+import { User } from '../../users/index.ts';
 import { notDeletedSql } from './deleted-user.ts';
 
 export interface UserListQuery {

@@ -1,12 +1,11 @@
 import type { AdminUser, AdminUserList } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, login } from '../../../../test/index.ts';
-import { Session } from '../../auth/session.entity.ts';
-import { findLedgerMismatches } from '../../ledger/ledger.service.ts';
-import { Transaction } from '../../ledger/transaction.entity.ts';
-import { ImageTask } from '../../studio/image-task.entity.ts';
-import { ApiToken } from '../../tokens/api-token.entity.ts';
-import { User } from '../../users/user.entity.ts';
+import { Session } from '../../auth/index.ts';
+import { findLedgerMismatches, Transaction } from '../../ledger/index.ts';
+import { ImageTask } from '../../studio/index.ts';
+import { ApiToken } from '../../tokens/index.ts';
+import { User } from '../../users/index.ts';
 import { type AdminKit, expectAdminOnly, pointersOf, startAdminKit } from '../testing.ts';
 
 let kit: AdminKit;

@@ -1,10 +1,8 @@
 // Which local account a Google identity signs in to: by Google id, else a verified email, else a new one.
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { GoogleIdentity } from '../../../providers/google/index.ts';
-import { User } from '../../users/user.entity.ts';
-import { UserRepository } from '../../users/user.repository.ts';
-import { createUser, UserConflictError } from '../../users/user.service.ts';
-import { usernameKey } from '../../users/username.ts';
+import { User, UserRepository, usernameKey } from '../../users/index.ts';
+import { createUser, UserConflictError } from '../create-user.ts';
 import { NO_PASSWORD } from '../password.ts';
 import { destroyUserSessions } from '../session.service.ts';
 import { usernameBase, usernameCandidate } from './google-username.ts';

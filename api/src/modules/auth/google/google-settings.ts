@@ -1,5 +1,5 @@
 // Whether Google sign-in can be offered, from the admin settings row.
-import type { AdminSettings } from '../../settings/admin-settings.entity.ts';
+import type { AdminSettings } from '../../settings/index.ts';
 
 export interface GoogleClientSettings {
   clientId: string;

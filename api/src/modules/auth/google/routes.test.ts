@@ -3,10 +3,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { z } from 'zod';
 import { type FakeOidc, startFakeOidc } from '../../../../test/fakes/oidc-server.ts';
 import { createUser, login, sessionCookieOf, signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
-import { findLedgerMismatches } from '../../ledger/ledger.service.ts';
-import { Transaction } from '../../ledger/transaction.entity.ts';
-import { AdminSettings } from '../../settings/admin-settings.entity.ts';
-import { User } from '../../users/user.entity.ts';
+import { findLedgerMismatches, Transaction } from '../../ledger/index.ts';
+import { AdminSettings } from '../../settings/index.ts';
+import { User } from '../../users/index.ts';
 import { NO_PASSWORD } from '../password.ts';
 import { Session } from '../session.entity.ts';
 

@@ -3,7 +3,7 @@ import type { completeGoogleAuth as completeRoute, getGoogleAuthStatus as status
 import type { HandlersFor } from '../../../http/bind.ts';
 import type { AppContext } from '../../../http/context.ts';
 import { GoogleAuthError, type GoogleAuthErrorCode } from '../../../providers/google/index.ts';
-import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
+import { AdminSettingsRepository } from '../../settings/index.ts';
 import { googleDisabled, googleUnavailable } from '../problems.ts';
 import { startSignedInSession } from '../sign-in.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from './flow-cookie.ts';

@@ -2,7 +2,7 @@ import type { AutomationSubmitted, AutomationTaskStatus, Problem } from '@app/co
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
 import { eventually } from '../../studio/testing/kit.ts';
-import { createApiToken } from '../../tokens/token.service.ts';
+import { createApiToken } from '../../tokens/index.ts';
 import { startReceiver } from '../testing/receiver.ts';
 import { verifyWebhook } from './signature.ts';
 

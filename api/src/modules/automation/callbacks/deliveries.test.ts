@@ -2,7 +2,7 @@ import type { AutomationSubmitted, Problem, WebhookDeliveryItem } from '@app/con
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
 import { eventually } from '../../studio/testing/kit.ts';
-import { createApiToken } from '../../tokens/token.service.ts';
+import { createApiToken } from '../../tokens/index.ts';
 import { type Receiver, startReceiver } from '../testing/receiver.ts';
 
 describe('callback events and deliveries', () => {

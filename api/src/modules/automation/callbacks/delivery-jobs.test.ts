@@ -2,9 +2,8 @@ import type { AutomationSubmitted } from '@app/contract';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestServer, type TestServer } from '../../../../test/index.ts';
-import { workOnTask } from '../../studio/jobs/work-on-task.ts';
-import { failTask } from '../../studio/task-state.ts';
-import { createApiToken } from '../../tokens/token.service.ts';
+import { failTask, workOnTask } from '../../studio/index.ts';
+import { createApiToken } from '../../tokens/index.ts';
 import { CALLBACK_QUEUE, CallbackDeliveries } from './delivery-jobs.ts';
 
 describe('callback deliveries as pg-boss jobs', () => {

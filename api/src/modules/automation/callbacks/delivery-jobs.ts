@@ -6,12 +6,12 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { Orm } from '../../../db/orm.ts';
+import type { FetchImageOptions } from '../../../images/fetch-image.ts';
 import type { Jobs } from '../../../jobs/boss.ts';
-import type { FetchImageOptions } from '../../../net/fetch-image.ts';
 import { GuardedFetchError, guardedFetch } from '../../../net/guarded-fetch.ts';
+import type { TaskTransition } from '../../studio/index.ts';
 import { ImageTask } from '../../studio/index.ts';
-import type { TaskTransition } from '../../studio/task-state.ts';
-import { ApiToken } from '../../tokens/api-token.entity.ts';
+import { ApiToken } from '../../tokens/index.ts';
 import { presentAutomationStatus } from '../status.presenter.ts';
 import {
   findDeliveryForAttempt,

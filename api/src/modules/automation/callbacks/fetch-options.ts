@@ -1,7 +1,8 @@
 // Callbacks may reach the private networks the operator lists (CALLBACK_ALLOWED_NETWORKS, for a self-hosted
 // n8n); every other guarded fetch keeps to public addresses.
+
+import type { FetchImageOptions } from '../../../images/fetch-image.ts';
 import { AllowedNetworks } from '../../../net/allowed-networks.ts';
-import type { FetchImageOptions } from '../../../net/fetch-image.ts';
 
 // Parsed once per configured list (the config's array), not on every submission.
 const parsed = new WeakMap<readonly string[], AllowedNetworks>();

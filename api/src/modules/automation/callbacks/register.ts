@@ -2,10 +2,9 @@
 // is queued its deliveries are recorded (their jobs are sent when their events happen).
 import type { CALLBACK_EVENTS } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { FetchImageOptions } from '../../../net/fetch-image.ts';
+import type { FetchImageOptions } from '../../../images/fetch-image.ts';
 import { checkUrl, GuardedFetchError } from '../../../net/guarded-fetch.ts';
-import { ApiToken } from '../../tokens/api-token.entity.ts';
-import { hashToken } from '../../tokens/token.service.ts';
+import { ApiToken, hashToken } from '../../tokens/index.ts';
 import { invalidCallbackUrl } from '../problems.ts';
 import { insertDelivery } from './deliveries.repository.ts';
 

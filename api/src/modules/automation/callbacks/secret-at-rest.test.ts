@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestServer, type TestServer } from '../../../../test/index.ts';
-import { encryptPlaintextSecrets } from '../../admin/secrets/encrypt-plaintext.ts';
-import { ApiToken } from '../../tokens/api-token.entity.ts';
-import { createApiToken } from '../../tokens/token.service.ts';
+import { encryptPlaintextSecrets } from '../../admin/index.ts';
+import { ApiToken, createApiToken } from '../../tokens/index.ts';
 
 describe('token signing secrets at rest', () => {
   let server: TestServer;

@@ -1,7 +1,7 @@
 import { CALLBACK_EVENTS, WEBHOOK_DELIVERY_STATES } from '@app/contract';
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { ImageTask } from '../../studio/image-task.entity.ts';
-import { ApiToken } from '../../tokens/api-token.entity.ts';
+import { ImageTask } from '../../studio/index.ts';
+import { ApiToken } from '../../tokens/index.ts';
 
 /**
  * One callback of one task event (started, completed, failed): recorded at submission, sent by a pg-boss job queued

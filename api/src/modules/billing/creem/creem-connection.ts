@@ -2,7 +2,7 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Config } from '../../../config.ts';
 import type { CreemConnection } from '../../../providers/creem/index.ts';
-import type { AdminSettings } from '../../settings/admin-settings.entity.ts';
+import type { AdminSettings } from '../../settings/index.ts';
 import { isSandboxPayment } from '../pricing.service.ts';
 import { sandboxConnection } from '../sandbox/sandbox-creem.ts';
 

@@ -2,11 +2,11 @@
 import type { CreemCheckoutResponse, PaymentOrder, Pricing, Problem, TransactionList, UserStats, WebhookAck } from '@app/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeCreemEvent } from '../../../../test/fakes/creem-server.ts';
-import { applyLedgerEntry } from '../../ledger/ledger.service.ts';
+import { applyLedgerEntry } from '../../ledger/index.ts';
 import { CreditPackage } from '../credit-package.entity.ts';
 import { OPERATOR_ALERT_QUEUE } from '../notifications/operator-notifier.ts';
 import { Order } from '../orders/order.entity.ts';
-import { type Buyer, type PaymentsKit, PRODUCT, startPaymentsKit } from '../test-kit.ts';
+import { type Buyer, type PaymentsKit, PRODUCT, startPaymentsKit } from '../testing.ts';
 
 let kit: PaymentsKit;
 beforeAll(async () => {

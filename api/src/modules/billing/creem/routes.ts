@@ -1,7 +1,7 @@
 // Card payments through Creem: checkout, webhook, return check.
 import type { createCreemCheckout, receiveCreemWebhook, verifyCreemReturn } from '@app/contract';
 import type { HandlersFor } from '../../../http/bind.ts';
-import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
+import { AdminSettingsRepository } from '../../settings/index.ts';
 import { presentPaymentOrder } from '../orders/presenter.ts';
 import { isCardPaymentAvailable, isSandboxPayment } from '../pricing.service.ts';
 import { paymentMethodUnavailable } from '../problems.ts';

@@ -2,8 +2,8 @@
 import type { Problem, TransactionList, UserStats } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, startTestServer, type TestServer, type TestUser } from '../../../../test/index.ts';
-import { applyLedgerEntry } from '../../ledger/ledger.service.ts';
-import { ImageTask } from '../../studio/image-task.entity.ts';
+import { applyLedgerEntry } from '../../ledger/index.ts';
+import { ImageTask } from '../../studio/index.ts';
 import { CreditPackage } from '../credit-package.entity.ts';
 import { Order, type OrderStatus } from '../orders/order.entity.ts';
 

@@ -1,7 +1,7 @@
 // The signed-in user's ledger, newest first.
 import { LedgerTransaction, type TransactionList } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { Transaction } from '../../ledger/transaction.entity.ts';
+import { Transaction } from '../../ledger/index.ts';
 
 const VIA = new Set<string>(LedgerTransaction.shape.createdVia.options);
 

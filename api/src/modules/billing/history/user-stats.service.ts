@@ -1,8 +1,8 @@
 // The pricing page's stat cards: balance, images created and credits used (and the money spent, for the API).
 import type { UserStats } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { sumCreditsUsedOnTasks } from '../../ledger/transaction.repository.ts';
-import { User } from '../../users/user.entity.ts';
+import { sumCreditsUsedOnTasks } from '../../ledger/index.ts';
+import { User } from '../../users/index.ts';
 import { minorUnitsToPrice } from '../money.ts';
 import { sumPaidMinorLessRefunds } from '../orders/order.repository.ts';
 import { countImageTasks } from './image-task-count.ts';

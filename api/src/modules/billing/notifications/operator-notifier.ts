@@ -9,7 +9,7 @@ import type { Orm } from '../../../db/orm.ts';
 import type { AppServices } from '../../../http/context.ts';
 import type { Jobs } from '../../../jobs/boss.ts';
 import { buildOperatorMessage, type OperatorEvent, sendTelegramMessage } from '../../../providers/telegram/index.ts';
-import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
+import { AdminSettingsRepository } from '../../settings/index.ts';
 
 export type { OperatorEvent } from '../../../providers/telegram/index.ts';
 

@@ -1,7 +1,7 @@
 // Tells the operator about a completed purchase: queued by the settlement's own transaction (see
 // `markPaidAndGrant`), so a granted order always has its alert and a rolled-back one never does.
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { User } from '../../users/user.entity.ts';
+import { User } from '../../users/index.ts';
 import { minorUnitsToPrice } from '../money.ts';
 import type { Order } from '../orders/order.entity.ts';
 import { queueOperatorAlert } from './operator-notifier.ts';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '@app/contract';
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { User } from '../../users/user.entity.ts';
+import { User } from '../../users/index.ts';
 import { CreditPackage } from '../credit-package.entity.ts';
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

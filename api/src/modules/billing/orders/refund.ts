@@ -2,8 +2,8 @@
 // the refunded amount, but only as far as the buyer still has them; the balance never goes negative. What was
 // actually taken is recorded on the order (`clawedBackCredits`) and in the ledger (a negative `refund` entry).
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { applyLedgerEntry } from '../../ledger/ledger.service.ts';
-import { UserRepository } from '../../users/user.repository.ts';
+import { applyLedgerEntry } from '../../ledger/index.ts';
+import { UserRepository } from '../../users/index.ts';
 import type { Order } from './order.entity.ts';
 
 export interface RefundInput {

@@ -2,7 +2,7 @@
 // captures and return checks of one order run one after another and see each other's result.
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { applyLedgerEntry } from '../../ledger/ledger.service.ts';
+import { applyLedgerEntry } from '../../ledger/index.ts';
 import { queuePurchaseCompleted } from '../notifications/purchase-notification.ts';
 import { Order } from './order.entity.ts';
 

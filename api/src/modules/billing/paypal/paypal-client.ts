@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config.ts';
 import { PayPalClient } from '../../../providers/paypal/index.ts';
-import type { AdminSettings } from '../../settings/admin-settings.entity.ts';
+import type { AdminSettings } from '../../settings/index.ts';
 
 // Credentials rarely change; a handful of entries covers every rotation without growing forever.
 const MAX_CLIENTS = 8;

@@ -12,7 +12,7 @@ import type {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PayPalClient } from '../../../providers/paypal/index.ts';
 import { Order } from '../orders/order.entity.ts';
-import { type Buyer, type PaymentsKit, startPaymentsKit } from '../test-kit.ts';
+import { type Buyer, type PaymentsKit, startPaymentsKit } from '../testing.ts';
 
 let kit: PaymentsKit;
 beforeAll(async () => {

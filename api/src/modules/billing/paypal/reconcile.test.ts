@@ -3,7 +3,7 @@ import type { PayPalOrderResponse } from '@app/contract';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Order } from '../orders/order.entity.ts';
-import { type Buyer, type PaymentsKit, startPaymentsKit } from '../test-kit.ts';
+import { type Buyer, type PaymentsKit, startPaymentsKit } from '../testing.ts';
 import { RECONCILE_MAX_AGE_MS, RECONCILE_MIN_AGE_MS, reconcilePayPalOrders } from './reconcile.ts';
 
 let kit: PaymentsKit;

@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import { HttpProblem } from '../../../errors.ts';
 import type { AppServices } from '../../../http/context.ts';
-import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
+import { AdminSettingsRepository } from '../../settings/index.ts';
 import { Order } from '../orders/order.entity.ts';
 import { capturePayPalPayment } from './capture.service.ts';
 import { paypalClientFor } from './paypal-client.ts';

@@ -2,7 +2,7 @@
 import type { capturePayPalOrder, createPayPalOrder, getPayPalEnvironment, getPayPalSetup } from '@app/contract';
 import type { HandlersFor } from '../../../http/bind.ts';
 import type { AppContext } from '../../../http/context.ts';
-import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
+import { AdminSettingsRepository } from '../../settings/index.ts';
 import { presentPaymentOrder } from '../orders/presenter.ts';
 import { isPaypalAvailable } from '../pricing.service.ts';
 import { paymentMethodUnavailable, providerFailed } from '../problems.ts';

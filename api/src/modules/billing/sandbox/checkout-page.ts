@@ -4,7 +4,7 @@ import { notFound, unauthorized } from '../../../errors.ts';
 import type { AppRouter } from '../../../http/bind.ts';
 import type { AppContext } from '../../../http/context.ts';
 import { escapeHtml, htmlPage } from '../../../http/html-page.ts';
-import { assertSameSiteRequest } from '../../auth/csrf.ts';
+import { assertSameSiteRequest } from '../../auth/index.ts';
 import { minorUnitsToPrice } from '../money.ts';
 import { approveSandboxCheckout, buyersCheckout, cancelSandboxCheckout } from './approve.service.ts';
 

@@ -5,9 +5,9 @@ import type { PaymentOrder, Pricing } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
 import { ConfigError, loadConfig } from '../../../config.ts';
-import { Transaction } from '../../ledger/transaction.entity.ts';
-import { AdminSettings } from '../../settings/admin-settings.entity.ts';
-import { User } from '../../users/user.entity.ts';
+import { Transaction } from '../../ledger/index.ts';
+import { AdminSettings } from '../../settings/index.ts';
+import { User } from '../../users/index.ts';
 import { CreditPackage } from '../credit-package.entity.ts';
 
 let server: TestServer;

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/kie-server.ts';
-import { KieApi } from '../../providers/kie-api.entity.ts';
-import { ImageTask } from '../image-task.entity.ts';
-import { ImageTaskRepository } from '../image-task.repository.ts';
+import { KieApi } from '../../providers/index.ts';
+import { ImageTask } from '../tasks/image-task.entity.ts';
+import { ImageTaskRepository } from '../tasks/image-task.repository.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from '../testing/database.ts';
 import { eventually, insertTask, openRuntime, type RuntimeHandle, settled, textTask, userWithCredits } from '../testing/kit.ts';
 import { PROVIDER_CALLBACK_QUEUE, TASK_STEP_QUEUE } from './task-queue.ts';

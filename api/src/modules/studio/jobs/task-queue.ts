@@ -7,8 +7,8 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { Jobs } from '../../../jobs/boss.ts';
-import type { ProviderName } from '../image-task.entity.ts';
-import { ImageTaskRepository } from '../image-task.repository.ts';
+import type { ProviderName } from '../tasks/image-task.entity.ts';
+import { ImageTaskRepository } from '../tasks/image-task.repository.ts';
 
 export const TASK_STEP_QUEUE = 'studio-task-step';
 export const PROVIDER_CALLBACK_QUEUE = 'studio-provider-callback';

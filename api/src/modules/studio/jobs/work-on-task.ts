@@ -1,26 +1,26 @@
 // One step of a task's life, as a pg-boss step job (task-queue.ts) performs it:
 //   pending    -> submit to a provider -> generating (and the first check is sent)
 //   generating -> ask the provider -> completed (results stored) | failed (refunded) | look again later
-// Every step ends with a guarded transition (task-state.ts), so racing paths are harmless; "later" is the
+// Every step ends with a guarded transition (../tasks/task-state.ts), so racing paths are harmless; "later" is the
 // next step job, sent with its delay in the same transaction.
 import { LIMITS } from '@app/contract/constants';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { StudioConfig } from '../../../config.studio.ts';
 import type { Orm } from '../../../db/orm.ts';
+import type { FetchImageOptions } from '../../../images/fetch-image.ts';
 import { rehostResultImage } from '../../../images/store.ts';
-import type { FetchImageOptions } from '../../../net/fetch-image.ts';
 import { KieAccountsBusyError } from '../../../providers/image/kie/accounts.ts';
 import { isImageProviderError } from '../../../providers/image/provider.ts';
 import type { FileStorage } from '../../../storage/storage.ts';
-import { KieApiRepository } from '../../providers/kie-api.repository.ts';
-import { AdminSettingsRepository } from '../../settings/admin-settings.repository.ts';
+import { KieApiRepository } from '../../providers/index.ts';
+import { AdminSettingsRepository } from '../../settings/index.ts';
 import type { StudioEvents } from '../events.ts';
-import { ImageTask } from '../image-task.entity.ts';
-import { ImageTaskRepository } from '../image-task.repository.ts';
-import type { ProviderGateway } from '../provider-gateway.ts';
-import { type AfterTransition, completeTask, type FailureOutcome, failTask, markSubmitted, recordAttempt } from '../task-state.ts';
+import { ImageTask } from '../tasks/image-task.entity.ts';
+import { ImageTaskRepository } from '../tasks/image-task.repository.ts';
+import { type AfterTransition, completeTask, type FailureOutcome, failTask, markSubmitted, recordAttempt } from '../tasks/task-state.ts';
 import { nextCheckDelay } from './backoff.ts';
+import type { ProviderGateway } from './provider-gateway.ts';
 import type { TaskQueue } from './task-queue.ts';
 
 /** A submit failing with a passing error (rate limit, outage) is tried this often before the task fails. */

@@ -11,13 +11,13 @@ import type { StudioConfig } from '../../../config.studio.ts';
 import { type Config, loadConfig } from '../../../config.ts';
 import type { Orm } from '../../../db/orm.ts';
 import { type Jobs, openJobs } from '../../../jobs/boss.ts';
-import { applyLedgerEntry } from '../../ledger/ledger.service.ts';
-import { User } from '../../users/user.entity.ts';
-import { createUser } from '../../users/user.service.ts';
-import { ImageTask } from '../image-task.entity.ts';
+import { createUser } from '../../auth/index.ts';
+import { applyLedgerEntry } from '../../ledger/index.ts';
+import { User } from '../../users/index.ts';
 import { createStudioRuntime, type StudioRuntime, type StudioRuntimeDeps } from '../runtime.ts';
-import type { SubmitTaskInput } from '../submit.service.ts';
-import { newTaskId } from '../task-id.ts';
+import { ImageTask } from '../tasks/image-task.entity.ts';
+import type { SubmitTaskInput } from '../tasks/submit.service.ts';
+import { newTaskId } from '../tasks/task-id.ts';
 
 /** Studio settings for tests: instant sandbox, fast polling; the test starts the job workers. */
 export function testStudioConfig(filesDir: string, overrides: Partial<StudioConfig> = {}): StudioConfig {

@@ -8,8 +8,8 @@
 //
 // A prompt containing `[sandbox:fail]` makes the task fail, to try out failure and refund paths.
 import { randomBytes } from 'node:crypto';
+import { type FetchImageOptions, guardedFetchImage } from '../../../images/fetch-image.ts';
 import { IMAGE_LIMITS, validateImageBytes } from '../../../images/validate.ts';
-import { type FetchImageOptions, guardedFetchImage } from '../../../net/fetch-image.ts';
 import { type FileStorage, resultKey, type StoredContentType } from '../../../storage/storage.ts';
 import {
   ASPECT_RATIOS,

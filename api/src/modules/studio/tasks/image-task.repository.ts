@@ -1,0 +1,395 @@
+// Named reads over image tasks: the owner's list (and its cheap version for ETags), in-flight counts, look-ups.
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { prepared, preparedRows } from '../../../db/prepared.ts';
+import { ImageTask } from './image-task.entity.ts';
+import type { PresentableTask } from './presenter.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface TaskPageQuery {
+  page: number;
+  limit: number;
+  /** Only tasks created in the last `days` days. */
+  days: number;
+}
+
+export interface TaskPageVersion {
+  total: number;
+  /** Changes whenever a task on the page changes (ids in order and their revisions), or the page's membership does. */
+  signature: string;
+}
+
+/** When the window's oldest task leaves it (the total changes then, with no write); null for an empty window. */
+export function windowChangesAt(oldest: Date | string | null | undefined, days: number): number | null {
+  return oldest ? new Date(oldest).getTime() + days * DAY_MS : null;
+}
+
+/** The oldest creation time inside a `days` window, to the millisecond (the same for the version and the rows). */
+export function windowStart(days: number, now: number = Date.now()): Date {
+  return new Date(now - days * DAY_MS);
+}
+
+export class ImageTaskRepository {
+  readonly #em: SqlEntityManager;
+
+  constructor(em: SqlEntityManager) {
+    this.#em = em;
+  }
+
+  /**
+   * The owner's tasks of one page, newest first, and how many tasks the window holds. The hot read of the
+   * studio (polled every 1-2 s): one query for rows and total, only the presented columns, no entity hydration.
+   */
+  async listPage(userId: string, query: TaskPageQuery, since: Date): Promise<{ tasks: TaskListRow[]; total: number; oldest: Date | null }> {
+    const rows = await preparedRows<RawTaskRow>(this.#em, PAGE, [userId, since, query.limit, (query.page - 1) * query.limit]);
+    const first = rows[0];
+    if (first) return { tasks: rows.map(toTaskListRow), total: Number(first.total), oldest: new Date(first.oldest) };
+    // Past the last page there is no row to carry the total.
+    const [window] = await this.#em.execute<{ total: number | string; oldest: Date | string | null }[]>(
+      `select count(*) as "total", min("created_at") as "oldest" from "image_tasks" where "user_id" = ? and "created_at" >= ?`,
+      [userId, since],
+    );
+    return { tasks: [], total: Number(window?.total ?? 0), oldest: window?.oldest ? new Date(window.oldest) : null };
+  }
+
+  /**
+   * What the page would contain, without loading it: the window's count and a digest of the page's ids and
+   * revisions (index scan, no wide columns). Equal versions mean an equal answer, so an ETag can be built on it.
+   */
+  async pageVersion(userId: string, query: TaskPageQuery, since: Date): Promise<TaskPageVersion & { oldest: Date | null }> {
+    const rows = await preparedRows<{ total: number | string; oldest: Date | string | null; signature: string | null }>(
+      this.#em,
+      PAGE_VERSION,
+      [userId, since, query.limit, (query.page - 1) * query.limit, userId, since],
+    );
+    const row = rows[0];
+    return { total: Number(row?.total ?? 0), signature: row?.signature ?? 'empty', oldest: row?.oldest ? new Date(row.oldest) : null };
+  }
+
+  /** One of the user's tasks by its public id. */
+  findOwned(userId: string, taskId: string): Promise<ImageTask | null> {
+    return this.#em.findOne(ImageTask, { user: userId, taskId });
+  }
+
+  /** A task by its public id or its uuid, whoever owns it (admin and job use). */
+  findByAnyId(idOrTaskId: string): Promise<ImageTask | null> {
+    return this.#em.findOne(ImageTask, UUID.test(idOrTaskId) ? { id: idOrTaskId } : { taskId: idOrTaskId });
+  }
+
+  /** The task a provider knows under this id. */
+  findByProviderTaskId(provider: ImageTask['provider'], providerTaskId: string): Promise<ImageTask | null> {
+    return this.#em.findOne(ImageTask, { provider, providerTaskId });
+  }
+
+  /**
+   * The user's completed task whose result (or HD result) is at this address, if any: an upscale of it
+   * is linked back so the source shows its HD version.
+   */
+  async findCompletedSource(userId: string, url: string): Promise<{ id: string; aspectRatio: string } | null> {
+    const rows = await this.#em.execute<{ id: string; aspect_ratio: string }[]>(
+      `select "id", "aspect_ratio" from "image_tasks"
+        where "user_id" = ? and "status" = 'completed' and (? = any("result_urls") or "hd_image_url" = ?)
+        order by "created_at" desc limit 1`,
+      [userId, url, url],
+    );
+    const row = rows[0];
+    return row ? { id: row.id, aspectRatio: row.aspect_ratio } : null;
+  }
+
+  /** What an operator alert about the task says: its ids, owner's name, prompt, kind, origin and error. */
+  async findAlertDetails(id: string): Promise<TaskAlertDetails | null> {
+    const [row] = await this.#em.execute<TaskAlertDetails[]>(
+      `select t."task_id", u."username", t."prompt", t."generation_type", t."created_via", t."error_message"
+         from "image_tasks" t join "users" u on u."id" = t."user_id" where t."id" = ?`,
+      [id],
+    );
+    return row ?? null;
+  }
+
+  /** How many of the user's tasks are pending or generating (under the caller's lock on the user, exact). */
+  async countInFlight(userId: string): Promise<number> {
+    const [inFlight] = await this.#em.execute<{ count: number | string }[]>(
+      `select count(*) as "count" from "image_tasks" where "user_id" = ? and "status" in ('pending', 'generating')`,
+      [userId],
+    );
+    return Number(inFlight?.count ?? 0);
+  }
+
+  /** Up to 100 in-flight tasks past their time limit. */
+  findOverdueIds(): Promise<{ id: string }[]> {
+    return this.#em.execute<{ id: string }[]>(
+      `select "id" from "image_tasks" where "status" in ('pending', 'generating') and "deadline_at" <= now() limit 100`,
+    );
+  }
+
+  /** Up to 500 in-flight tasks older than a minute with no job of `queue` created, retrying or active. */
+  findWithoutLiveJob(queue: string): Promise<{ id: string }[]> {
+    return this.#em.execute<{ id: string }[]>(
+      `select t."id" from "image_tasks" t
+        where t."status" in ('pending', 'generating') and t."created_at" < now() - interval '1 minute'
+          and not exists (select 1 from "pgboss"."job" j
+                           where j."name" = ? and j."singleton_key" = t."id"::text and j."state" in ('created', 'retry', 'active'))
+        limit 500`,
+      [queue],
+    );
+  }
+
+  // Guarded transitions: each is one `update ... where status in (...)`, so when racing paths try, one wins.
+  // Raw updates bump `revision` and `updated_at` by hand (the ORM does it on flush); the task list's ETag relies on it.
+
+  /** pending -> generating with the provider's ids; false when the task was no longer pending. */
+  async markGenerating(
+    id: string,
+    submitted: { provider: ImageTask['provider']; providerTaskId: string; kieApiId: string | null },
+  ): Promise<boolean> {
+    const rows = await this.#em.execute(
+      `update "image_tasks" set "status" = 'generating', "provider" = ?, "provider_task_id" = ?, "kie_api_id" = ?,
+              "attempts" = 0, ${TOUCH}
+        where "id" = ? and "status" = 'pending' returning "id"`,
+      [submitted.provider, submitted.providerTaskId, submitted.kieApiId, id],
+    );
+    return rows.length > 0;
+  }
+
+  /** Sets the look count of an in-flight task (no revision bump); false once it ended. */
+  async setAttemptsIfInFlight(id: string, attempts: number): Promise<boolean> {
+    const rows = await this.#em.execute(
+      `update "image_tasks" set "attempts" = ? where "id" = ? and "status" in ${IN_FLIGHT} returning "id"`,
+      [attempts, id],
+    );
+    return rows.length > 0;
+  }
+
+  /** In flight -> completed with these results; what an upscale needs to link its source, or null when already ended. */
+  async markCompletedIfInFlight(
+    id: string,
+    resultUrls: string[],
+    thumbnailUrl: string | null,
+  ): Promise<{ source_task_id: string | null; generation_type: string; user_id: string } | null> {
+    const rows = await this.#em.execute<{ source_task_id: string | null; generation_type: string; user_id: string }[]>(
+      `update "image_tasks" set "status" = 'completed', "result_urls" = ${TEXT_ARRAY}, "thumbnail_url" = ?,
+              "error_message" = null, "completed_at" = now(), ${TOUCH}
+        where "id" = ? and "status" in ${IN_FLIGHT} returning "source_task_id", "generation_type", "user_id"`,
+      [JSON.stringify(resultUrls), thumbnailUrl, id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** failed -> completed with these results (a late success found by the recheck); false when no longer failed. */
+  async markCompletedIfFailed(id: string, resultUrls: string[], thumbnailUrl: string | null): Promise<boolean> {
+    const rows = await this.#em.execute(
+      `update "image_tasks" set "status" = 'completed', "result_urls" = array(select jsonb_array_elements_text(?::jsonb)),
+              "thumbnail_url" = ?, "error_message" = null, "completed_at" = now(), "revision" = "revision" + 1, "updated_at" = now()
+        where "id" = ? and "status" = 'failed' returning "id"`,
+      [JSON.stringify(resultUrls), thumbnailUrl, id],
+    );
+    return rows.length > 0;
+  }
+
+  /** Sets the HD image of the user's task (only the same user's: links are made from the caller's own tasks). */
+  async setHdImage(id: string, userId: string, url: string): Promise<void> {
+    await this.#em.execute(`update "image_tasks" set "hd_image_url" = ?, ${TOUCH} where "id" = ? and "user_id" = ?`, [url, id, userId]);
+  }
+
+  /** In flight -> failed with a message; false when already ended. */
+  async markFailedIfInFlight(id: string, message: string): Promise<boolean> {
+    const rows = await this.#em.execute(
+      `update "image_tasks" set "status" = 'failed', "error_message" = ?, "completed_at" = now(), ${TOUCH}
+        where "id" = ? and "status" in ${IN_FLIGHT} returning "id"`,
+      [message, id],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Sets `refunded` on a charged, unrefunded task of one of `statuses`, found by row id or public id; what the
+   * refund needs, or null when there is nothing to refund.
+   */
+  async markRefunded(where: { id: string } | { taskId: string }, statuses: readonly string[]): Promise<RefundableTask | null> {
+    const column = 'id' in where ? 'id' : 'task_id';
+    const rows = await this.#em.execute<RefundableTask[]>(
+      `update "image_tasks" set "refunded" = true, "refunded_at" = now(), "revision" = "revision" + 1, "updated_at" = now()
+        where "${column}" = ? and "refunded" = false and "credits_used" > 0 and "status" in (${statuses.map(() => '?').join(', ')})
+        returning "id", "task_id", "user_id", "credits_used", "created_via", "provider_task_id"`,
+      ['id' in where ? where.id : where.taskId, ...statuses],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Reserves a place on a KIE account for a pending task, under a transaction-scoped lock on the account: false
+   * when `cap` of the account's other in-flight tasks hold one, or the task is no longer pending. Call in a transaction.
+   */
+  async reserveAccountPlace(accountId: string, taskId: string, cap: number): Promise<boolean> {
+    await this.#em.execute('select pg_advisory_xact_lock(hashtext(?))', [`kie-account:${accountId}`]);
+    const [row] = await this.#em.execute<{ count: number | string }[]>(
+      `select count(*) as "count" from "image_tasks" where "kie_api_id" = ? and "id" <> ? and "status" in ('pending', 'generating')`,
+      [accountId, taskId],
+    );
+    if (Number(row?.count ?? 0) >= cap) return false;
+    const rows = await this.#em.execute(
+      `update "image_tasks" set "kie_api_id" = ? where "id" = ? and "status" = 'pending' returning "id"`,
+      [accountId, taskId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Frees the KIE account place a pending task reserved. */
+  async releaseAccountPlace(taskId: string): Promise<void> {
+    await this.#em.execute(`update "image_tasks" set "kie_api_id" = null where "id" = ? and "status" = 'pending'`, [taskId]);
+  }
+}
+
+/** See `findAlertDetails`. */
+export interface TaskAlertDetails {
+  task_id: string;
+  username: string;
+  prompt: string | null;
+  generation_type: string;
+  created_via: string;
+  error_message: string | null;
+}
+
+/** What a refund books, from the task row it flagged. */
+export interface RefundableTask {
+  id: string;
+  task_id: string;
+  user_id: string;
+  credits_used: number;
+  created_via: 'web' | 'api' | 'n8n';
+  provider_task_id: string | null;
+}
+
+/** SQL fragment: statuses still in flight. */
+const IN_FLIGHT = `('pending', 'generating')`;
+/** SQL fragment: a visible change. */
+const TOUCH = `"revision" = "revision" + 1, "updated_at" = now()`;
+/** An array parameter as a `text[]` (MikroORM inlines parameters and does not bind arrays). */
+const TEXT_ARRAY = `array(select jsonb_array_elements_text(?::jsonb))`;
+
+/** Columns the list presents, timestamps as ISO text so both drivers give the same thing back. */
+const iso = (column: string) => `to_char("${column}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "${column}"`;
+const LIST_COLUMNS = [
+  '"id"',
+  '"task_id"',
+  '"prompt"',
+  '"input_image_urls"',
+  '"model"',
+  '"generation_type"',
+  '"aspect_ratio"',
+  '"scale_ratio"',
+  '"face_enhancement"',
+  '"output_format"',
+  '"image_size"',
+  '"seeds"',
+  '"enable_fallback"',
+  '"status"',
+  '"result_urls"',
+  '"thumbnail_url"',
+  '"hd_image_url"',
+  '"error_message"',
+  '"credits_used"',
+  '"created_via"',
+  '"refunded"',
+  iso('refunded_at'),
+  iso('created_at'),
+  iso('completed_at'),
+  '"revision"',
+].join(', ');
+
+/** One page of a user's window, with the window's count and oldest creation time (see `listPage`). */
+const PAGE = prepared(
+  'task-list-page',
+  `select ${LIST_COLUMNS}, count(*) over () as "total", min("created_at") over () as "oldest" from "image_tasks"
+    where "user_id" = ? and "created_at" >= ?
+    order by "created_at" desc, "id" desc limit ? offset ?`,
+);
+
+/** The version of a page without its rows (see `pageVersion`). */
+const PAGE_VERSION = prepared(
+  'task-list-page-version',
+  `select "window"."total", "window"."oldest",
+          (select md5(string_agg("id"::text || ':' || "revision", ',' order by "created_at" desc, "id" desc))
+             from (select "id", "revision", "created_at" from "image_tasks"
+                    where "user_id" = ? and "created_at" >= ?
+                    order by "created_at" desc, "id" desc limit ? offset ?) as "page") as "signature"
+     from (select count(*) as "total", min("created_at") as "oldest" from "image_tasks"
+            where "user_id" = ? and "created_at" >= ?) as "window"`,
+);
+
+interface RawTaskRow {
+  id: string;
+  task_id: string;
+  prompt: string;
+  input_image_urls: string[] | string;
+  model: ImageTask['model'];
+  generation_type: ImageTask['generationType'];
+  aspect_ratio: string;
+  scale_ratio: number | null;
+  face_enhancement: boolean;
+  output_format: string;
+  image_size: string;
+  seeds: number | null;
+  enable_fallback: boolean;
+  status: ImageTask['status'];
+  result_urls: string[] | string;
+  thumbnail_url: string | null;
+  hd_image_url: string | null;
+  error_message: string | null;
+  credits_used: number;
+  created_via: ImageTask['createdVia'];
+  refunded: boolean;
+  refunded_at: string | null;
+  created_at: string;
+  completed_at: string | null;
+  revision: number;
+  total: number | string;
+  oldest: Date | string;
+}
+
+/** A row of the task list: what the presenter reads, plus the revision the ETag is built on. */
+export type TaskListRow = PresentableTask & { revision: number };
+
+/** `text[]` as a JS array (drivers hand it over parsed; a literal `{a,b}` is parsed here just in case). */
+function textArray(value: string[] | string | null): string[] {
+  if (Array.isArray(value)) return value;
+  if (!value || value === '{}') return [];
+  return (
+    value
+      .slice(1, -1)
+      .match(/"(?:[^"\\]|\\.)*"|[^,]+/g)
+      ?.map((item) => (item.startsWith('"') ? item.slice(1, -1).replace(/\\(.)/g, '$1') : item)) ?? []
+  );
+}
+
+function toTaskListRow(row: RawTaskRow): TaskListRow {
+  return {
+    id: row.id,
+    taskId: row.task_id,
+    prompt: row.prompt,
+    inputImageUrls: textArray(row.input_image_urls),
+    model: row.model,
+    generationType: row.generation_type,
+    aspectRatio: row.aspect_ratio,
+    scaleRatio: row.scale_ratio,
+    faceEnhancement: row.face_enhancement,
+    outputFormat: row.output_format,
+    imageSize: row.image_size,
+    seeds: row.seeds,
+    enableFallback: row.enable_fallback,
+    status: row.status,
+    resultUrls: textArray(row.result_urls),
+    thumbnailUrl: row.thumbnail_url,
+    hdImageUrl: row.hd_image_url,
+    errorMessage: row.error_message,
+    creditsUsed: row.credits_used,
+    createdVia: row.created_via,
+    refunded: row.refunded,
+    refundedAt: row.refunded_at ? new Date(row.refunded_at) : null,
+    createdAt: new Date(row.created_at),
+    completedAt: row.completed_at ? new Date(row.completed_at) : null,
+    revision: Number(row.revision),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

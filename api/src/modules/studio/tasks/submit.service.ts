@@ -1,0 +1,137 @@
+// Submitting a task: the row and its charge are written together or not at all. The provider is called
+// later by a pg-boss job sent in that transaction, so a request answers at once and a provider outage fails and refunds the task.
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { unauthorized } from '../../../errors.ts';
+import { applyLedgerEntry } from '../../ledger/index.ts';
+import { KieApiRepository } from '../../providers/index.ts';
+import { AdminSettingsRepository } from '../../settings/index.ts';
+import { User, UserRepository } from '../../users/index.ts';
+import { insufficientCredits, noProvider, tooManyTasks } from '../problems.ts';
+import { type PriceList, type TaskKind, taskCost } from './cost.ts';
+import { ImageTask } from './image-task.entity.ts';
+import { ImageTaskRepository } from './image-task.repository.ts';
+import { usageKey } from './refund.ts';
+import { newTaskId } from './task-id.ts';
+
+const MODEL_FOR: Record<TaskKind, ImageTask['model']> = {
+  text_to_image: 'nano_banana',
+  edit_image: 'nano_banana_edit',
+  upscale: 'nano_banana_upscale',
+};
+
+export interface SubmitTaskInput {
+  userId: string;
+  kind: TaskKind;
+  /** The prompt (text, edit); for an upscale a short description such as `Upscale x4`. */
+  prompt: string;
+  /** Edit: the reference pictures (1..5). Upscale: the one picture to upscale. Text: empty. */
+  inputImageUrls: string[];
+  aspectRatio: string;
+  imageSize?: ImageTask['imageSize'];
+  outputFormat?: 'png' | 'jpeg';
+  seeds?: number | null;
+  enableFallback?: boolean;
+  /** Upscale only: 2, 3 or 4. */
+  scaleRatio?: number | null;
+  faceEnhancement?: boolean;
+  /** Upscale only: the caller's completed task whose image is upscaled (see `findCompletedSource`). */
+  sourceTaskId?: string | null;
+  createdVia: ImageTask['createdVia'];
+  /** `studio` for the web, `api` for the automation API prices. */
+  priceList: PriceList;
+  /**
+   * Writes what must exist exactly when the task does (the automation API's callback and idempotent answer)
+   * in the submission's own transaction, after the charge.
+   */
+  alsoRecord?: (tx: SqlEntityManager, submitted: SubmittedTask) => Promise<void>;
+}
+
+export interface SubmitLimits {
+  /** Tasks a user may have pending or generating at once. */
+  maxTasksInFlight: number;
+  /** The time limit of a task, from now. */
+  taskTimeoutMs: number;
+  /** In production the sandbox never runs: without an enabled KIE account there is no provider. */
+  isProduction: boolean;
+}
+
+export interface SubmittedTask {
+  task: ImageTask;
+  creditsUsed: number;
+  remainingCredits: number;
+}
+
+const DESCRIPTIONS: Record<TaskKind, string> = { text_to_image: 'Text to image', edit_image: 'Image edit', upscale: 'Upscale' };
+
+/**
+ * Inserts a pending task and charges its cost (`usage:<taskId>`) in one database transaction, under a row
+ * lock on the user, so concurrent submits can neither overdraw the balance nor exceed the in-flight limit.
+ * Throws 402 `insufficient_credits`, 429 `too_many_tasks` or 503 `no_provider` problems with nothing
+ * written. `enqueue` sends the task's first job in the same transaction, so a task never exists without it.
+ */
+export async function submitImageTask(
+  em: SqlEntityManager,
+  input: SubmitTaskInput,
+  limits: SubmitLimits,
+  enqueue?: (tx: SqlEntityManager, task: ImageTask) => Promise<void>,
+): Promise<SubmittedTask> {
+  const settings = await new AdminSettingsRepository(em).get();
+  const cost = taskCost(settings, input.kind, input.priceList);
+  if (limits.isProduction && !(await new KieApiRepository(em).hasEnabled())) throw noProvider();
+
+  return em.transactional(async (tx) => {
+    const user = await new UserRepository(tx).lockForCharge(input.userId);
+    if (!user?.isActive) throw unauthorized();
+    const inFlight = await new ImageTaskRepository(tx).countInFlight(input.userId);
+    if (inFlight >= limits.maxTasksInFlight) throw tooManyTasks(limits.maxTasksInFlight);
+    // Exact under the row lock; the ledger's guarded update below would refuse anyway.
+    if (user.credits < cost) throw insufficientCredits(cost, user.credits);
+
+    const task = tx.create(ImageTask, {
+      user: tx.getReference(User, input.userId),
+      taskId: newTaskId(),
+      provider: null,
+      providerTaskId: null,
+      prompt: input.prompt,
+      inputImageUrls: input.inputImageUrls,
+      model: MODEL_FOR[input.kind],
+      generationType: input.kind,
+      aspectRatio: input.aspectRatio,
+      scaleRatio: input.kind === 'upscale' ? (input.scaleRatio ?? 2) : null,
+      faceEnhancement: input.faceEnhancement ?? false,
+      outputFormat: input.outputFormat ?? 'png',
+      imageSize: input.imageSize ?? 'auto',
+      seeds: input.seeds ?? null,
+      enableFallback: input.enableFallback ?? false,
+      status: 'pending',
+      thumbnailUrl: null,
+      hdImageUrl: null,
+      errorMessage: null,
+      creditsUsed: cost,
+      createdVia: input.createdVia,
+      refundedAt: null,
+      kieApi: null,
+      sourceTaskId: input.sourceTaskId ?? null,
+      completedAt: null,
+      deadlineAt: new Date(Date.now() + limits.taskTimeoutMs),
+    });
+    await tx.flush();
+    const charged = await applyLedgerEntry(tx, {
+      userId: input.userId,
+      amount: -cost,
+      type: 'usage',
+      businessKey: usageKey(task.taskId),
+      description: `${DESCRIPTIONS[input.kind]} (${task.taskId})`,
+      imageTaskId: task.id,
+      createdVia: input.createdVia,
+    });
+    if (!charged.applied) {
+      if (charged.reason === 'insufficient_credits') throw insufficientCredits(cost, user.credits);
+      throw new Error(`charge for ${task.taskId} not applied: ${charged.reason}`);
+    }
+    const submitted = { task, creditsUsed: cost, remainingCredits: charged.balance };
+    await input.alsoRecord?.(tx, submitted);
+    await enqueue?.(tx, task);
+    return submitted;
+  });
+}
