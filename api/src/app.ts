@@ -16,11 +16,10 @@ import { composePrincipalResolvers, resolvePrincipal } from './http/principal.ts
 import { problemHandler } from './http/problem-handler.ts';
 import { registerProblemPages } from './http/problem-pages.ts';
 import { requestContext } from './http/request-context.ts';
-import { requestId } from './http/request-id.ts';
-import { requestLog } from './http/request-log.ts';
+import { requestFrame } from './http/request-frame.ts';
 import { remoteOrigins, securityHeaders } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
-import { observeRequests } from './metrics/observe-requests.ts';
+import { observeRequest } from './metrics/observe-requests.ts';
 import { registerMetrics } from './metrics/scrape.ts';
 import { SessionCache } from './modules/auth/index.ts';
 import { registerSandboxCheckout } from './modules/billing/index.ts';
@@ -52,8 +51,8 @@ export function watchCaches(app: App, feed: ChangeFeed): () => void {
 }
 
 /**
- * Builds the Koa app. Order matters: request id, logging, security headers, compression, the problem serializer,
- * CORS, the ORM request context, body parsing, the principal hook, then routes and the UI.
+ * Builds the Koa app. Order matters: the request frame (id, security headers, metrics, log), compression, the problem
+ * serializer, CORS, the ORM request context, the write fence, body parsing, the principal hook, then routes and the UI.
  * Throws at start when a contract route has no handler.
  */
 export function createApp(deps: AppDeps): App {
@@ -81,15 +80,11 @@ export function createApp(deps: AppDeps): App {
       })
     : undefined;
 
-  app.use(requestId());
-  app.use(observeRequests());
-  app.use(requestLog(logger));
-  app.use(
-    securityHeaders({
-      remoteOrigins: remoteOrigins(config.remotes),
-      inlineScriptHashes: [...docs.inlineScriptHashes, ...(ui?.inlineScriptHashes ?? [])],
-    }),
-  );
+  const headers = securityHeaders({
+    remoteOrigins: remoteOrigins(config.remotes),
+    inlineScriptHashes: [...docs.inlineScriptHashes, ...(ui?.inlineScriptHashes ?? [])],
+  });
+  app.use(requestFrame({ logger, headers, observe: observeRequest }));
   // Outside the problem serializer, so problem+json answers are compressed too.
   app.use(compression());
   app.use(problemHandler(logger));

@@ -6,6 +6,7 @@ import { type EntitySchema, type MikroORM, type Options, RequestContext } from '
 import { Migrator } from '@mikro-orm/migrations';
 import type { AbstractSqlDriver, SqlEntityManager } from '@mikro-orm/sql';
 import type { Config } from '../config.ts';
+import { noteStatement } from './request-writes.ts';
 
 /** The ORM as the rest of the code sees it: driver-agnostic SQL. */
 export type Orm = MikroORM<AbstractSqlDriver, SqlEntityManager>;
@@ -36,6 +37,8 @@ function baseOptions(entities: readonly EntitySchema[]): Partial<Options> {
     schemaGenerator: { ignoreSchema: ['live'], ignoreTriggers: true },
     // The global EM must never be used for requests; RequestContext forks one per request.
     allowGlobalContext: false,
+    // Marks requests that wrote, which alone wait for their notifications (request-writes.ts).
+    onQuery: noteStatement,
     migrations: {
       path: MIGRATIONS_DIR,
       pathTs: MIGRATIONS_DIR,

@@ -9,7 +9,7 @@ import { type AppRouter, bindRoutes, type HandlerMap, type HandlersFor, routeFal
 import { jsonBody } from './body.ts';
 import type { AppContextExtras, AppState } from './context.ts';
 import { problemHandler } from './problem-handler.ts';
-import { requestId } from './request-id.ts';
+import { requestFrame } from './request-frame.ts';
 
 const Item = z.object({ id: z.uuid(), name: z.string(), createdAt: z.iso.datetime() });
 
@@ -99,7 +99,7 @@ async function harness(validateResponses: boolean): Promise<Harness> {
   const app = new Koa<AppState, AppContextExtras>();
   const router: AppRouter = new Router<AppState, AppContextExtras>();
   bindRoutes(router, routes, handlers, { validateResponses });
-  app.use(requestId());
+  app.use(requestFrame({ logger, headers: [], observe: () => {} }));
   app.use(problemHandler(logger));
   app.use(jsonBody());
   app.use(async (ctx, next) => {

@@ -33,6 +33,19 @@ interface ValidatedInput {
 
 type BoundHandler = (ctx: AppContext, input: ValidatedInput & { caller: unknown }) => Promise<{ status: number; body?: unknown }>;
 
+/** An answer's JSON already serialized (kept from an earlier answer): written as it is. */
+class SerializedJson {
+  readonly json: string;
+  constructor(json: string) {
+    this.json = json;
+  }
+}
+
+/** A body given as its JSON text, typed as the value it holds, so a handler can answer from a cache of texts. */
+export function serializedJson<T>(json: string): T {
+  return new SerializedJson(json) as unknown as T;
+}
+
 /** Thrown outside production when a handler's answer does not match the route's response schema. */
 export class ResponseValidationError extends Error {
   override name = 'ResponseValidationError';
@@ -92,15 +105,16 @@ function invalidInput(errors: ReturnType<typeof issuesToFieldErrors>): HttpProbl
 function respond(ctx: AppContext, route: RouteDef, output: { status: number; body?: unknown }, validate: boolean): void {
   const declared = route.responses[output.status];
   if (!declared) throw internalError(new Error(`${route.operationId} answered undeclared status ${output.status}`));
+  const serialized = output.body instanceof SerializedJson ? output.body.json : undefined;
   if (validate && declared.schema) {
-    const checked = declared.schema.safeParse(output.body);
+    const checked = declared.schema.safeParse(serialized === undefined ? output.body : JSON.parse(serialized));
     if (!checked.success) throw internalError(new ResponseValidationError(route.operationId, output.status, checked.error.issues));
   }
   // API answers are per caller unless a handler says otherwise: keep them out of shared caches.
   if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
   if (declared.schema) {
     ctx.type = 'application/json';
-    ctx.body = JSON.stringify(output.body);
+    ctx.body = serialized ?? JSON.stringify(output.body);
   } else if (declared.contentType) {
     // A media range (`image/*`) is narrowed by the handler to the real type of what it sends.
     if (!declared.contentType.endsWith('/*') || !ctx.response.type) ctx.type = declared.contentType;

@@ -6,6 +6,8 @@ import { koaBody } from 'koa-body';
 /** Largest JSON body accepted by default (routes with uploads will set their own limit). */
 export const JSON_BODY_LIMIT = '1mb';
 
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
 /**
  * Parses JSON bodies of POST/PUT/PATCH; other content types are left unparsed (and fail validation).
  * `largerFor` gives single paths (uploads) their own limit; every other path keeps `limit`.
@@ -24,6 +26,6 @@ export function jsonBody(limit: string = JSON_BODY_LIMIT, largerFor: Readonly<Re
     });
   const standard = parser(limit);
   const special = new Map(Object.entries(largerFor).map(([path, pathLimit]) => [path, parser(pathLimit)]));
-  if (special.size === 0) return standard;
-  return (ctx, next) => (special.get(ctx.path) ?? standard)(ctx, next);
+  // GET, HEAD, OPTIONS and DELETE carry no body we read: they skip the parser's own checks.
+  return (ctx, next) => (BODY_METHODS.has(ctx.method) ? (special.get(ctx.path) ?? standard)(ctx, next) : next());
 }

@@ -51,6 +51,9 @@ export type AppContext = ParameterizedContext<AppState, AppContextExtras>;
 /**
  * Reads credentials from a request and says who is calling. Return `user` for a browser session,
  * `tokenUser` for a bearer API token, or nothing for an anonymous caller. Throw a problem to reject
- * malformed credentials outright.
+ * malformed credentials outright. A resolver that knows at once (no credentials, a cached session) answers without a
+ * promise, so an anonymous or cached caller costs no extra turn of the event loop.
  */
-export type PrincipalResolver = (ctx: AppContext) => Promise<Pick<AppState, 'user' | 'tokenUser'> | undefined>;
+export type PrincipalResolver = (ctx: AppContext) => Found | Promise<Found>;
+
+type Found = Pick<AppState, 'user' | 'tokenUser'> | undefined;

@@ -9,9 +9,9 @@ const EXPOSE_HEADERS = 'X-Request-Id, Retry-After, Location';
 /** Answers preflights and adds CORS headers for allowed origins; other origins get no CORS headers at all. */
 export function cors(allowedOrigins: readonly string[]): Middleware<AppState, AppContextExtras> {
   const allowed = new Set(allowedOrigins);
-  return async (ctx, next) => {
+  return (ctx, next) => {
     ctx.vary('Origin');
-    const origin = ctx.get('Origin');
+    const origin = ctx.req.headers.origin;
     const preflight = ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method') !== '';
     if (!origin || !allowed.has(origin)) {
       // A refused preflight: answered, but without permission headers, so the browser blocks the call.
@@ -31,6 +31,6 @@ export function cors(allowedOrigins: readonly string[]): Middleware<AppState, Ap
       return;
     }
     ctx.set('Access-Control-Expose-Headers', EXPOSE_HEADERS);
-    await next();
+    return next();
   };
 }

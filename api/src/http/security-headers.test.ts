@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { requestFrame } from './request-frame.ts';
 import { contentSecurityPolicy, inlineScriptHashes, remoteOrigins, securityHeaders } from './security-headers.ts';
 
 describe('CSP building blocks', () => {
@@ -35,7 +37,13 @@ describe('CSP building blocks', () => {
 describe('HSTS', () => {
   it('is sent only when the request arrived over https (behind a trusted proxy here)', async () => {
     const app = new Koa({ proxy: true });
-    app.use(securityHeaders({ remoteOrigins: [], inlineScriptHashes: [] }));
+    app.use(
+      requestFrame({
+        logger: pino({ level: 'silent' }),
+        headers: securityHeaders({ remoteOrigins: [], inlineScriptHashes: [] }),
+        observe: () => {},
+      }),
+    );
     app.use((ctx) => {
       ctx.body = 'ok';
     });

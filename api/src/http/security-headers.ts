@@ -1,7 +1,5 @@
 // Browser hardening headers for every answer, including a CSP that allows only our scripts and the remotes'.
 import { createHash } from 'node:crypto';
-import type { Middleware } from 'koa';
-import type { AppContextExtras, AppState } from './context.ts';
 
 export interface SecurityHeaderOptions {
   /** Extra origins our pages load scripts, styles and data from (Module Federation remotes). */
@@ -48,18 +46,21 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
   ].join('; ');
 }
 
-/** Sets CSP, nosniff, referrer and framing headers on every response; HSTS only over https. */
-export function securityHeaders(options: SecurityHeaderOptions): Middleware<AppState, AppContextExtras> {
-  const csp = contentSecurityPolicy(options);
-  return async (ctx, next) => {
-    ctx.set('Content-Security-Policy', csp);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    ctx.set('X-Frame-Options', 'DENY');
+/** Header name and value pairs, built once at start. */
+export type SecurityHeaders = readonly (readonly [string, string])[];
+
+/** Only over https (the request frame checks `ctx.secure`). */
+export const HSTS = ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const;
+
+/** CSP, nosniff, referrer and framing headers for every answer (set by the request frame); HSTS is added over https. */
+export function securityHeaders(options: SecurityHeaderOptions): SecurityHeaders {
+  return [
+    ['Content-Security-Policy', contentSecurityPolicy(options)],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
     // Payment popups (PayPal) must keep a handle on their opener.
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
-    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    await next();
-  };
+    ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+  ];
 }

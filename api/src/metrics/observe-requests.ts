@@ -1,6 +1,5 @@
 // Times every request into `http_request_duration_seconds`, labelled by the route pattern (never the raw path,
 // whose ids would make a series per request).
-import type { Middleware } from 'koa';
 import { httpDuration } from './registry.ts';
 
 function routeOf(ctx: { _matchedRoute?: string | RegExp; path: string }): string {
@@ -10,13 +9,11 @@ function routeOf(ctx: { _matchedRoute?: string | RegExp; path: string }): string
   return 'static';
 }
 
-export function observeRequests(): Middleware {
-  return async (ctx, next) => {
-    const end = httpDuration.startTimer();
-    try {
-      await next();
-    } finally {
-      end({ method: ctx.method, route: routeOf(ctx), status: String(ctx.status) });
-    }
-  };
+/** Records one answered request (called by the request frame, which times it). */
+export function observeRequest(
+  ctx: { method: string; _matchedRoute?: string | RegExp; path: string },
+  status: number,
+  seconds: number,
+): void {
+  httpDuration.observe({ method: ctx.method, route: routeOf(ctx), status: String(status) }, seconds);
 }

@@ -3,7 +3,8 @@
 // changed name, role or active flag are notified by the database to every process, which drops the entries at once;
 // a write's answer waits until its own process heard them (live/heard-writes.ts). The TTL is only a safety net.
 import type { SessionConfig } from '../../config.ts';
-import type { Change, ChangeWatcher } from '../../db/changes.ts';
+import type { Change } from '../../db/changes.ts';
+import { NotifiedCache } from '../../db/notified-cache.ts';
 import type { Principal } from '../../http/context.ts';
 import { SESSION_TOUCH_INTERVAL_MS } from './session.service.ts';
 
@@ -28,22 +29,16 @@ interface Entry extends CachedSession {
   cachedAt: number;
 }
 
-export class SessionCache implements ChangeWatcher {
+/** Its `generation` moves whenever anything may have been revoked; read it before the query whose result `set` keeps. */
+export class SessionCache extends NotifiedCache {
   readonly #entries = new Map<string, Entry>();
-  #generation = 0;
-  #listening = false;
-
-  /** Changes whenever anything may have been revoked; read it before the query whose result `set` keeps. */
-  get generation(): number {
-    return this.#generation;
-  }
 
   /**
    * The caller behind a session hash, when it was checked less than the TTL ago and is neither expired nor due for
    * its once-a-minute `lastSeenAt` touch (those go to the database).
    */
   get(idHash: string, now: number, lifetimes: SessionConfig): Readonly<Principal> | undefined {
-    if (!this.#listening) return undefined;
+    if (!this.current) return undefined;
     const entry = this.#entries.get(idHash);
     if (!entry) return undefined;
     const fresh =
@@ -58,7 +53,7 @@ export class SessionCache implements ChangeWatcher {
 
   /** Keeps a session read from the database, unless something was revoked since `generation` was read. */
   set(idHash: string, session: CachedSession, generation: number, now: number): void {
-    if (!this.#listening || generation !== this.#generation) return;
+    if (!this.keeps(generation)) return;
     this.#entries.delete(idHash);
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value ?? '');
     this.#entries.set(idHash, { ...session, principal: Object.freeze({ ...session.principal }), cachedAt: now });
@@ -66,27 +61,19 @@ export class SessionCache implements ChangeWatcher {
 
   /** Drops a session at once (this process's own revocations do not wait for the notification). */
   evict(idHash: string): void {
-    this.#generation++;
+    this.bump();
     this.#entries.delete(idHash);
   }
 
   change(message: Change): void {
     if (message.k === 'session_end') this.evict(message.s ?? '');
     else if (message.k === 'user' && message.u) {
-      this.#generation++;
+      this.bump();
       for (const [idHash, entry] of this.#entries) if (entry.principal.id === message.u) this.#entries.delete(idHash);
     }
   }
 
-  lost(): void {
-    this.#listening = false;
-    this.#generation++;
+  protected clear(): void {
     this.#entries.clear();
-  }
-
-  listening(): void {
-    this.#generation++;
-    this.#entries.clear();
-    this.#listening = true;
   }
 }

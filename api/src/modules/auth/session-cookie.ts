@@ -36,7 +36,9 @@ export function setCookie(ctx: AppContext, name: string, value: string, options:
 
 /** Whether the request carries a `sid` cookie at all, well-formed or not. */
 export function hasSessionCookie(ctx: AppContext): boolean {
-  return ctx.cookies.get(SESSION_COOKIE) !== undefined;
+  // Most anonymous calls carry no cookies at all: no need to build the cookie jar for them.
+  const header = ctx.req.headers.cookie;
+  return header?.includes(SESSION_COOKIE) === true && ctx.cookies.get(SESSION_COOKIE) !== undefined;
 }
 
 /** The session id from the cookie, when it has the right shape. */

@@ -1,5 +1,5 @@
 // Principal resolver: the `sid` cookie -> `ctx.state.user`.
-import type { PrincipalResolver } from '../../http/context.ts';
+import type { AppContext, PrincipalResolver } from '../../http/context.ts';
 import { toPrincipal } from '../users/index.ts';
 import { assertSameSiteRequest, isUnsafeMethod } from './csrf.ts';
 import { hashSessionId, resolveSessionByHash, SESSION_TOUCH_INTERVAL_MS } from './session.service.ts';
@@ -10,7 +10,7 @@ import { clearSessionCookie, hasSessionCookie, readSessionCookie } from './sessi
  * An unknown, expired or disabled user's session reads as anonymous and the cookie is cleared.
  * Sessions checked a moment ago come from the process's session cache (see session-cache.ts).
  */
-export const sessionResolver: PrincipalResolver = async (ctx) => {
+export const sessionResolver: PrincipalResolver = (ctx) => {
   if (!hasSessionCookie(ctx)) return undefined;
   if (isUnsafeMethod(ctx.method)) assertSameSiteRequest(ctx);
   const sid = readSessionCookie(ctx);
@@ -23,6 +23,11 @@ export const sessionResolver: PrincipalResolver = async (ctx) => {
   const now = Date.now();
   const known = cache?.get(idHash, now, config.sessions);
   if (known) return { user: known };
+  return fromDatabase(ctx, idHash, now);
+};
+
+async function fromDatabase(ctx: AppContext, idHash: string, now: number) {
+  const { sessions: cache, config } = ctx.services;
   const generation = cache?.generation ?? 0;
   const session = await resolveSessionByHash(ctx.state.em, idHash, config.sessions, new Date(now));
   if (!session) {
@@ -35,4 +40,4 @@ export const sessionResolver: PrincipalResolver = async (ctx) => {
   const lastSeenAt = now - read >= SESSION_TOUCH_INTERVAL_MS ? now : read;
   cache?.set(idHash, { principal, expiresAt: session.expiresAt.getTime(), lastSeenAt }, generation, now);
   return { user: principal };
-};
+}

@@ -4,6 +4,7 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { ChangeFeed } from '../../db/changes.ts';
+import { requestWrote } from '../../db/request-writes.ts';
 import type { AppContextExtras, AppState } from '../../http/context.ts';
 import { isUnsafeMethod } from '../auth/index.ts';
 
@@ -16,13 +17,20 @@ async function fence(feed: ChangeFeed, logger: Logger): Promise<void> {
   }
 }
 
+/** Only around unsafe requests, and only those that wrote (refused ones, a 400, 403 or 429, answer at once). */
 export function heardWrites(): Middleware<AppState, AppContextExtras> {
-  return async (ctx, next) => {
-    try {
-      await next();
-    } finally {
-      // Failed writes too: a problem may follow a commit (a rotated session, a refund).
-      if (isUnsafeMethod(ctx.method) && ctx.services.live) await fence(ctx.services.live, ctx.services.logger);
-    }
+  return (ctx, next) => {
+    const live = ctx.services.live;
+    if (!live || !isUnsafeMethod(ctx.method)) return next();
+    return fenced(live, ctx.services.logger, next);
   };
+}
+
+async function fenced(feed: ChangeFeed, logger: Logger, next: () => Promise<unknown>): Promise<void> {
+  try {
+    await next();
+  } finally {
+    // Failed writes too: a problem may follow a commit (a rotated session, a refund).
+    if (requestWrote()) await fence(feed, logger);
+  }
 }

@@ -1,7 +1,7 @@
 // Studio routes: uploads, generate/edit/upscale, the task list, the image proxy and the KIE callback.
 import type { FieldError, studioRoutes } from '@app/contract';
 import { badRequest } from '../../errors.ts';
-import type { HandlersFor } from '../../http/bind.ts';
+import { type HandlersFor, serializedJson } from '../../http/bind.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseKieCallback, verifyKieCallbackSignature } from '../../providers/image/kie/callback.ts';
 import { checkTaskImageInputs } from './files/image-sources.ts';
@@ -112,13 +112,20 @@ export const studioHandlers = {
         return { status: 304, body: undefined };
       }
     }
+    // Unchanged since last read: the same answer, from memory.
+    const kept = cache?.answer(user.id, page, now);
+    if (kept) {
+      ctx.set('ETag', kept.etag);
+      return { status: 200, body: serializedJson(kept.json) };
+    }
     const version = cache?.version(user.id);
     const rows = await tasks().listPage(user.id, query, since);
     // Tagged from the rows actually sent, with the same formula as the version query.
     const etag = taskListEtag(user.id, query, { total: rows.total, signature: pageSignature(rows.tasks) });
-    cache?.store(user.id, page, version, etag, rows.oldest, query.days);
+    const json = JSON.stringify({ tasks: rows.tasks.map(presentImageTask), total: rows.total });
+    cache?.store(user.id, page, version, etag, rows.oldest, query.days, json);
     ctx.set('ETag', etag);
-    return { status: 200, body: { tasks: rows.tasks.map(presentImageTask), total: rows.total } };
+    return { status: 200, body: serializedJson(json) };
   },
 
   async proxyImage(ctx, { query }) {

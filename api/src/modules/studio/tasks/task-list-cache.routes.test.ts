@@ -1,5 +1,5 @@
-// The task list's 304 from memory: no query while nothing changed, and never a stale 304 once a change was heard,
-// on this process or another one on the same database, nor once a task left the days window.
+// The task list from memory (its 304, and its 200 whole): no query while nothing changed, and never a stale answer once
+// a change was heard, on this process or another one on the same database, nor once a task left the days window.
 import type { ImageTaskList } from '@app/contract';
 import { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -40,7 +40,7 @@ describe('the task list answers 304 from memory', () => {
     return { id: user.id, cookie: await signIn(server, user) };
   }
 
-  it('reads no task row for a 304 while nothing changed', async () => {
+  it('reads no task row for a 304 or a 200 while nothing changed', async () => {
     const user = await signedInWithTasks(3);
     const query = 'page=1&limit=16&days=7';
     const { etag } = await list(server.url, user.cookie, query);
@@ -52,12 +52,18 @@ describe('the task list answers 304 from memory', () => {
     const sqlOf = (call: unknown[]) => JSON.stringify(call[0]);
     try {
       for (let i = 0; i < 3; i++) expect((await list(server.url, user.cookie, query, etag)).status).toBe(304);
+      // The unchanged page's whole answer comes from memory too, under the same tag.
+      const again = await list(server.url, user.cookie, query);
+      expect(again).toMatchObject({ status: 200, etag });
+      expect(again.body?.tasks.map((task) => task.prompt)).toEqual(['task 0', 'task 1', 'task 2']);
       const calls = [...execute.mock.calls, ...(poolQuery?.mock.calls ?? [])].map(sqlOf);
       expect(calls.filter((sql) => sql.includes('image_tasks'))).toEqual([]);
-      // The same spies do see the statements of a 200.
+      // The same spies do see the page read again once a change was heard.
+      await server.orm.em.fork().execute('update "image_tasks" set "revision" = "revision" + 1 where "user_id" = ?', [user.id]);
+      await server.heard();
       expect((await list(server.url, user.cookie, query)).status).toBe(200);
       const after = [...execute.mock.calls, ...(poolQuery?.mock.calls ?? [])].map(sqlOf);
-      expect(after.filter((sql) => sql.includes('image_tasks')).length).toBeGreaterThan(0);
+      expect(after.filter((sql) => sql.includes('image_tasks') && !sql.includes('update')).length).toBeGreaterThan(0);
     } finally {
       execute.mockRestore();
       poolQuery?.mockRestore();
@@ -79,6 +85,10 @@ describe('the task list answers 304 from memory', () => {
       const [newest] = bumped.body?.tasks ?? [];
       await server.orm.em.fork().nativeDelete(ImageTask, { taskId: newest?.taskId });
       await expect.poll(async () => (await list(base, user.cookie, query, bumped.etag)).status, { interval: 10 }).toBe(200);
+      // And the whole answer is the new one, not the page kept from before.
+      const afterDelete = await list(base, user.cookie, query);
+      expect(afterDelete.body?.tasks.map((task) => task.taskId)).not.toContain(newest?.taskId);
+      expect(afterDelete.body?.total).toBe((bumped.body?.total ?? 0) - 1);
     }
   });
 

@@ -1,82 +1,113 @@
-// The task list's current ETags in memory, so an unchanged list answers 304 without a query. A user's entries stand
-// only while no notification about their tasks came in since they were read, and the window's total has not moved.
-import type { Change, ChangeWatcher } from '../../../db/changes.ts';
+// The task list's current pages in memory, so an unchanged list answers without a query: its ETag for a 304, and
+// for the most recent pages the answer's JSON itself. A user's entries stand only while no notification about their
+// tasks came in since they were read, and the window's total has not moved.
+import type { Change } from '../../../db/changes.ts';
+import { NotifiedCache } from '../../../db/notified-cache.ts';
 import { windowChangesAt } from './image-task.repository.ts';
 
 /** Enough for every signed-in user's few polled pages; past it the oldest entries go. */
 const MAX_ENTRIES = 20_000;
+/** Answers kept whole (a 16-task page is ~12 KB): past it the oldest go; their ETags stay. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 declare module '../../../http/context.ts' {
   interface AppServices {
-    /** The task list's ETags (answering from memory only while a server's notifications keep it current). */
+    /** The task list's pages (answering from memory only while a server's notifications keep it current). */
     taskLists?: TaskListCache;
   }
 }
 
 interface Entry {
-  userId: string;
   etag: string;
   version: number;
   /** When the window's oldest task leaves it (ms), or Infinity for an empty window. */
   until: number;
 }
 
-export class TaskListCache implements ChangeWatcher {
-  /** Per user, the clock value of the last change heard; users not in it are at `#base`. */
+/** A page's answer, serialized, with the ETag it was read under. */
+interface Body {
+  etag: string;
+  json: string;
+}
+
+export class TaskListCache extends NotifiedCache {
+  /** Per user, the generation of the last change heard; users not in it are at `#base`. */
   readonly #versions = new Map<string, number>();
   readonly #entries = new Map<string, Entry>();
-  #clock = 0;
+  readonly #bodies = new Map<string, Body>();
+  #bodyBytes = 0;
   #base = 0;
-  #listening = false;
 
   /** The user's version now, to be read before the query whose answer `store` keeps; undefined when not listening. */
   version(userId: string): number | undefined {
-    if (!this.#listening) return undefined;
+    if (!this.current) return undefined;
     return this.#versions.get(userId) ?? this.#base;
   }
 
   /** The current ETag of a page, when nothing has changed since it was read. */
   etag(userId: string, page: string, now: number): string | undefined {
-    if (!this.#listening) return undefined;
-    const entry = this.#entries.get(`${userId} ${page}`);
+    if (!this.current) return undefined;
+    const key = `${userId} ${page}`;
+    const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.version !== this.version(userId) || now >= entry.until) {
-      this.#entries.delete(`${userId} ${page}`);
+      this.#entries.delete(key);
+      this.#dropBody(key);
       return undefined;
     }
     return entry.etag;
   }
 
-  /** Keeps a page's ETag read from the database, unless the user's tasks changed since `version` was read. */
-  store(userId: string, page: string, version: number | undefined, etag: string, oldest: Date | null, days: number): void {
+  /** The current answer of a page (its JSON and ETag), when nothing has changed since it was read. */
+  answer(userId: string, page: string, now: number): Body | undefined {
+    const etag = this.etag(userId, page, now);
+    const body = etag ? this.#bodies.get(`${userId} ${page}`) : undefined;
+    return body?.etag === etag ? body : undefined;
+  }
+
+  /**
+   * Keeps a page's ETag (and its answer's JSON, when given) read from the database, unless the user's tasks changed
+   * since `version` was read.
+   */
+  store(userId: string, page: string, version: number | undefined, etag: string, oldest: Date | null, days: number, json?: string): void {
     if (version === undefined || version !== this.version(userId)) return;
     const key = `${userId} ${page}`;
     this.#entries.delete(key);
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value ?? '');
-    this.#entries.set(key, { userId, etag, version, until: windowChangesAt(oldest, days) ?? Number.POSITIVE_INFINITY });
+    this.#entries.set(key, { etag, version, until: windowChangesAt(oldest, days) ?? Number.POSITIVE_INFINITY });
+    if (json === undefined) return;
+    this.#dropBody(key);
+    this.#bodies.set(key, { etag, json });
+    this.#bodyBytes += json.length;
+    for (const [oldest] of this.#bodies) {
+      if (this.#bodyBytes <= MAX_BODY_BYTES) break;
+      this.#dropBody(oldest);
+    }
   }
 
   change(message: Change): void {
     if ((message.k === 'task' || message.k === 'tasks') && message.u) {
-      this.#versions.set(message.u, ++this.#clock);
-      if (this.#versions.size > MAX_ENTRIES) this.#reset();
+      this.#versions.set(message.u, this.bump());
+      if (this.#versions.size > MAX_ENTRIES) {
+        this.bump();
+        this.clear();
+      }
     }
   }
 
-  lost(): void {
-    this.#listening = false;
-    this.#reset();
-  }
-
-  listening(): void {
-    this.#reset();
-    this.#listening = true;
-  }
-
   /** Forgets everything; versions read before no longer match anything. */
-  #reset(): void {
+  protected clear(): void {
     this.#versions.clear();
     this.#entries.clear();
-    this.#base = ++this.#clock;
+    this.#bodies.clear();
+    this.#bodyBytes = 0;
+    this.#base = this.generation;
+  }
+
+  #dropBody(key: string): void {
+    const body = this.#bodies.get(key);
+    if (!body) return;
+    this.#bodies.delete(key);
+    this.#bodyBytes -= body.json.length;
   }
 }
