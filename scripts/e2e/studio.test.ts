@@ -208,7 +208,7 @@ describe('studio: edit with reference images', () => {
     expect(task.inputImageUrls).toEqual(urls);
     await cardOf(page, task.taskId).click();
     const dialog = detailsDialog(page);
-    expect(await dialog.getByRole('img', { name: /^Input image/ }).count()).toBe(2);
+    await expect.poll(() => dialog.getByRole('img', { name: /^Input image/ }).count()).toBe(2);
     expect(await dialog.locator('[data-fact="model"] dd').textContent()).toBe('Nano Banana Edit');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

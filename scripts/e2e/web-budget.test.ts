@@ -17,12 +17,12 @@ const GOAL = 170 * KB;
  */
 const BUDGETS: Record<string, number> = {
   '/': GOAL,
-  '/generate': 222 * KB,
+  '/generate': 177 * KB,
   '/pricing': GOAL,
   '/login': GOAL,
-  '/my-creations': 223 * KB,
-  '/api': 211 * KB,
-  '/admin': 247 * KB,
+  '/my-creations': 177 * KB,
+  '/api': 177 * KB,
+  '/admin': 239 * KB,
 };
 const REMOTE_ENTRY_BUDGET = 25 * KB;
 

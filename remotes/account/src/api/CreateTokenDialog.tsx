@@ -1,35 +1,37 @@
 import { useT } from '@app/i18n';
 import { Button, TextField, toast } from '@app/ui';
-import { Dialog, DialogTrigger, Modal } from '@app/ui/dialog';
 import { useState } from 'react';
 import { DialogFormActions } from '../shared/DialogFormActions.tsx';
 import { SubmitForm } from '../shared/SubmitForm.tsx';
+import { useLazyDialog } from '../shared/useLazyDialog.ts';
 import { useSubmission } from '../shared/useSubmission.ts';
 import { type CreatedApiToken, createApiToken } from './tokensApi.ts';
 
 /** The Create Token button and its dialog; the new token goes to `onCreated` to be shown once. */
 export function CreateTokenDialog({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
   const t = useT();
-  const [isOpen, setOpen] = useState(false);
+  const { isOpen, setOpen, kit, open, triggerProps } = useLazyDialog();
   return (
-    <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
-      <Button className="tokens-create account-icon-button">
+    <>
+      <Button className="tokens-create account-icon-button" {...triggerProps} onPress={() => void open()}>
         <span aria-hidden="true" className="tokens-create-plus">
           +
         </span>
         {t('account.createToken')}
       </Button>
-      <Modal size="sm" isDismissable>
-        <Dialog title={t('account.createTokenTitle')}>
-          <CreateTokenForm
-            onCreated={(token) => {
-              setOpen(false);
-              onCreated(token);
-            }}
-          />
-        </Dialog>
-      </Modal>
-    </DialogTrigger>
+      {kit && (
+        <kit.Modal size="sm" isDismissable isOpen={isOpen} onOpenChange={setOpen}>
+          <kit.Dialog title={t('account.createTokenTitle')}>
+            <CreateTokenForm
+              onCreated={(token) => {
+                setOpen(false);
+                onCreated(token);
+              }}
+            />
+          </kit.Dialog>
+        </kit.Modal>
+      )}
+    </>
   );
 }
 

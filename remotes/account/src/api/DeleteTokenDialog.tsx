@@ -1,14 +1,14 @@
 import { useT } from '@app/i18n';
 import { Button, toast } from '@app/ui';
-import { Dialog, DialogTrigger, Modal } from '@app/ui/dialog';
 import { useState } from 'react';
 import { toastFailure } from '../shared/toastFailure.ts';
+import { useLazyDialog } from '../shared/useLazyDialog.ts';
 import { type ApiToken, deleteApiToken } from './tokensApi.ts';
 
 /** The Delete button of one token and its confirmation. */
 export function DeleteTokenDialog({ token, onDeleted }: { token: ApiToken; onDeleted: () => void }) {
   const t = useT();
-  const [isOpen, setOpen] = useState(false);
+  const { isOpen, setOpen, kit, open, triggerProps } = useLazyDialog();
   const [pending, setPending] = useState(false);
 
   const confirm = async () => {
@@ -26,31 +26,35 @@ export function DeleteTokenDialog({ token, onDeleted }: { token: ApiToken; onDel
   };
 
   return (
-    <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
+    <>
       <Button
         variant="ghost"
         size="sm"
         className="token-delete account-icon-button"
         aria-label={t('account.deleteTokenLabel', { name: token.name })}
+        {...triggerProps}
+        onPress={() => void open()}
       >
         <svg viewBox="0 0 20 20" aria-hidden="true">
           <path d="M4 6h12M8 6V4.5h4V6M6 6l.7 9.5a1.5 1.5 0 0 0 1.5 1.5h3.6a1.5 1.5 0 0 0 1.5-1.5L14 6" />
         </svg>
         <span className="token-delete-label">{t('account.deleteToken')}</span>
       </Button>
-      <Modal size="sm" isDismissable={!pending}>
-        <Dialog title={t('account.deleteTokenTitle')} role="alertdialog">
-          <p className="ui-muted">{t('account.deleteTokenBody', { name: token.name })}</p>
-          <div className="account-dialog-actions">
-            <Button variant="ghost" slot="close" isDisabled={pending}>
-              {t('account.cancel')}
-            </Button>
-            <Button variant="danger" isPending={pending} onPress={() => void confirm()}>
-              {t('account.deleteToken')}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </DialogTrigger>
+      {kit && (
+        <kit.Modal size="sm" isDismissable={!pending} isOpen={isOpen} onOpenChange={setOpen}>
+          <kit.Dialog title={t('account.deleteTokenTitle')} role="alertdialog">
+            <p className="ui-muted">{t('account.deleteTokenBody', { name: token.name })}</p>
+            <div className="account-dialog-actions">
+              <Button variant="ghost" slot="close" isDisabled={pending}>
+                {t('account.cancel')}
+              </Button>
+              <Button variant="danger" isPending={pending} onPress={() => void confirm()}>
+                {t('account.deleteToken')}
+              </Button>
+            </div>
+          </kit.Dialog>
+        </kit.Modal>
+      )}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useT } from '@app/i18n';
 import { PageHeader } from '@app/ui';
 import { useState } from 'react';
-import { ImageDetailsDialog } from '../details/ImageDetailsDialog.tsx';
+import { LazyImageDetailsDialog } from '../details/LazyImageDetailsDialog.tsx';
 import { useTaskDetails } from '../details/useTaskDetails.ts';
 import { GenerationPanel } from '../generate/GenerationPanel.tsx';
 import { GenerationTips } from '../generate/GenerationTips.tsx';
@@ -93,7 +93,7 @@ export function GeneratePage() {
         </aside>
       </div>
       <RecentImages tasks={recent} onOpen={details.open} />
-      <ImageDetailsDialog task={details.task} onClose={details.close} onRecreate={recreate} onUpscale={upscaleResult} />
+      <LazyImageDetailsDialog task={details.task} onClose={details.close} onRecreate={recreate} onUpscale={upscaleResult} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { EmptyCreations } from '../creations/EmptyCreations.tsx';
 import { LoginRequired } from '../creations/LoginRequired.tsx';
 import { CREATIONS_PAGE_SIZE, useCreations } from '../creations/useCreations.ts';
-import { ImageDetailsDialog } from '../details/ImageDetailsDialog.tsx';
+import { LazyImageDetailsDialog } from '../details/LazyImageDetailsDialog.tsx';
 import { useTaskDetails } from '../details/useTaskDetails.ts';
 import { saveRecreate } from '../generate/recreateStorage.ts';
 import { useCurrentUser } from '../session/useCurrentUser.ts';
@@ -76,7 +76,7 @@ export function MyCreationsPage() {
         }
       />
       {content()}
-      <ImageDetailsDialog task={details.task} onClose={details.close} onRecreate={recreate} onUpscale={upscale} />
+      <LazyImageDetailsDialog task={details.task} onClose={details.close} onRecreate={recreate} onUpscale={upscale} />
     </div>
   );
 }

@@ -4,14 +4,25 @@ import type { CurrentUser } from '../session/authStore.ts';
 import './AccountMenu.css';
 
 /**
- * The account menu's button: the avatar, the name and a chevron. Also shown, identical, while the
- * menu's code loads (see AccountSlot), so the header does not move.
+ * The account menu's button: the avatar, the name and a chevron. Also shown, identical, until the menu's
+ * code is wanted and while it loads (see AccountSlot), so the header does not move.
  */
-export function AccountMenuTrigger({ user, onPress }: { user: CurrentUser; onPress?: () => void }) {
+export function AccountMenuTrigger({
+  user,
+  onPress,
+  onLoadHint,
+}: {
+  user: CurrentUser;
+  onPress?: () => void;
+  /** Hover or focus: the menu's code may start downloading. */
+  onLoadHint?: () => void;
+}) {
   const t = useT();
   return (
     <Button
       onPress={onPress}
+      onHoverStart={onLoadHint}
+      onFocus={onLoadHint}
       variant="ghost"
       size="sm"
       className="account-menu-trigger"

@@ -5,15 +5,18 @@ import { useCurrentUser } from '../session/useCurrentUser.ts';
 import { AccountMenuTrigger } from './AccountMenuTrigger.tsx';
 import { CreditsBadge } from './CreditsBadge.tsx';
 
-// React Aria's menu, popover and collections (~30 KB compressed) are fetched only for signed-in users.
-const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((module) => ({ default: module.AccountMenu })));
+// React Aria's menu, popover and collections (~27 KB compressed) are fetched when a user first reaches for
+// the menu (hover, focus or press), not with every signed-in page.
+const loadAccountMenu = () => import('./AccountMenu.tsx');
+const AccountMenu = lazy(() => loadAccountMenu().then((module) => ({ default: module.AccountMenu })));
 
 /** The header's account corner: Sign In for visitors; the credit balance and the account menu for users. */
 export function AccountSlot() {
   const t = useT();
   const { user } = useCurrentUser();
-  // A press on the stand-in button while the menu's code loads opens the menu once it is there.
+  // A press on the stand-in button opens the menu once its code is there.
   const [pressedEarly, setPressedEarly] = useState(false);
+  const [isWanted, setWanted] = useState(false);
   const forgetEarlyPress = useCallback(() => setPressedEarly(false), []);
   if (!user) {
     return (
@@ -25,9 +28,20 @@ export function AccountSlot() {
   return (
     <div className="account-slot">
       <CreditsBadge credits={user.credits} />
-      <Suspense fallback={<AccountMenuTrigger user={user} onPress={() => setPressedEarly(true)} />}>
-        <AccountMenu user={user} defaultOpen={pressedEarly} onMounted={forgetEarlyPress} />
-      </Suspense>
+      {isWanted ? (
+        <Suspense fallback={<AccountMenuTrigger user={user} onPress={() => setPressedEarly(true)} />}>
+          <AccountMenu user={user} defaultOpen={pressedEarly} onMounted={forgetEarlyPress} />
+        </Suspense>
+      ) : (
+        <AccountMenuTrigger
+          user={user}
+          onLoadHint={() => void loadAccountMenu()}
+          onPress={() => {
+            setPressedEarly(true);
+            setWanted(true);
+          }}
+        />
+      )}
     </div>
   );
 }
