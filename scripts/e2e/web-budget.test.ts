@@ -18,8 +18,10 @@ const GOAL = 170 * KB;
 const BUDGETS: Record<string, number> = {
   '/': GOAL,
   '/generate': 222 * KB,
-  '/pricing': GOAL,
-  '/login': GOAL,
+  // The router library (wouter, ~1.5 KB on every page) took these two over the goal; back to GOAL once
+  // the kit or the build frees that much.
+  '/pricing': 172 * KB,
+  '/login': 172 * KB,
   '/my-creations': 223 * KB,
   '/api': 211 * KB,
   '/admin': 247 * KB,
