@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LIMITS } from '@app/contract/constants';
+import { LIMITS, REMOTE_NAMES } from '@app/contract/constants';
 import { z } from 'zod';
 import { type BillingConfig, BillingEnvSchema, billingConfigFrom, billingConfigIssues } from './config.billing.ts';
 import { commaList, flag } from './config.parsers.ts';
@@ -12,9 +12,6 @@ import { AllowedNetworks } from './net/allowed-networks.ts';
 
 /** The repository root (two levels above this file), used for default folders. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-/** The UI remotes the host loads; each gets a default same-origin entry URL. */
-export const REMOTE_NAMES = ['studio', 'billing', 'account', 'admin'] as const;
 
 /** Only outside production: a fixed key so a fresh checkout starts without setup. */
 const DEV_SECRET_KEY = 'dev-only-secret-key-do-not-use-in-production-0000';

@@ -23,7 +23,6 @@ const USER_LINKS = ['Home', 'Generate', 'Pricing', 'My Creations', 'API', 'Conta
 const goClientSide = (page: Page, to: string) =>
   page.evaluate((target) => {
     history.pushState(null, '', target);
-    window.dispatchEvent(new Event('app:navigate'));
   }, to);
 
 describe('header for signed-in users', () => {

@@ -51,7 +51,6 @@ describe('shell navigation', () => {
     ] as const) {
       await page.evaluate((to) => {
         history.pushState(null, '', to);
-        window.dispatchEvent(new Event('app:navigate'));
       }, path);
       await expectHeading(page, heading);
     }
@@ -77,7 +76,6 @@ describe('shell navigation', () => {
     await expectHeading(page, 'AI Image Studio');
     await page.evaluate(() => {
       history.pushState(null, '', '/pricing');
-      window.dispatchEvent(new Event('app:navigate'));
     });
     await expectHeading(page, 'Pricing');
     const shared = await page.evaluate(() => {
@@ -198,6 +196,29 @@ describe('shell navigation', () => {
     await expectHeading(page, 'Page Not Found');
     expect(await nav(page).isVisible()).toBe(true);
     expect(await page.locator('footer').textContent()).toContain('© 2024');
+    await close();
+  });
+
+  it('a remote routes the addresses below its page: an unknown one is Page Not Found, and back/forward stay in the document', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${server.url}/pricing/no-such-plan`);
+    await expectHeading(page, 'Page Not Found');
+    await page.waitForFunction(() => document.title.startsWith('Page Not Found'));
+    await page.evaluate(() => {
+      (window as { __sameDocument?: boolean }).__sameDocument = true;
+    });
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await expectHeading(page, 'Create and edit stunning images with Nano Banana AI');
+    await nav(page).getByRole('link', { name: 'Pricing', exact: true }).click();
+    await expectHeading(page, 'Pricing');
+    await page.waitForFunction(() => document.title.startsWith('Pricing'));
+    await page.goBack();
+    await expectHeading(page, 'Create and edit stunning images with Nano Banana AI');
+    await page.goForward();
+    await expectHeading(page, 'Pricing');
+    expect(new URL(page.url()).pathname).toBe('/pricing');
+    expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(errors).toEqual([]);
     await close();
   });
 

@@ -91,18 +91,25 @@ export const POLL_MS = {
 /** Pages the host shell renders itself: exact addresses only. */
 export const HOST_PAGE_PATHS = ['/', '/contact'] as const;
 
+/**
+ * The web UI's route table for its federated remotes: each remote and the pages it renders. The host's
+ * router mounts a remote under each of its pages (the remote routes the addresses below it); the server
+ * lists the remotes' entries from it and answers the pages with 200.
+ */
+export const REMOTE_ROUTES = {
+  studio: ['/generate', '/my-creations'],
+  billing: ['/pricing', '/purchase-credits'],
+  account: ['/login', '/my-account', '/api'],
+  admin: ['/admin', '/history'],
+} as const;
+
+export type RemoteName = keyof typeof REMOTE_ROUTES;
+export const REMOTE_NAMES = Object.keys(REMOTE_ROUTES) as RemoteName[];
+/** The pages of remote `N`. */
+export type RemotePagePath<N extends RemoteName = RemoteName> = (typeof REMOTE_ROUTES)[N][number];
+
 /** Pages the remotes render; a remote also owns the addresses below its own (e.g. `/admin/users`). */
-export const REMOTE_PAGE_PATHS = [
-  '/generate',
-  '/my-creations',
-  '/pricing',
-  '/purchase-credits',
-  '/login',
-  '/my-account',
-  '/api',
-  '/admin',
-  '/history',
-] as const;
+export const REMOTE_PAGE_PATHS: RemotePagePath[] = Object.values(REMOTE_ROUTES).flat();
 
 /** Every page of the web UI. The server answers other addresses with 404 and the 'Page Not Found' page. */
 export const PAGE_PATHS = [...HOST_PAGE_PATHS, ...REMOTE_PAGE_PATHS] as const;

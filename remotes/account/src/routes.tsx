@@ -1,5 +1,6 @@
-import { useLocation } from '@app/ui';
-import { lazy } from 'react';
+import type { RemotePagePath } from '@app/contract/constants';
+import { type RemoteRoutesProps, Route, RouteSwitch } from '@app/ui';
+import { type ComponentType, lazy } from 'react';
 import { LoginPage } from './login/LoginPage.tsx';
 import './shared/account.css';
 
@@ -8,10 +9,18 @@ import './shared/account.css';
 const ApiPage = lazy(() => import('./api/ApiPage.tsx').then((m) => ({ default: m.ApiPage })));
 const MyAccountPage = lazy(() => import('./my-account/MyAccountPage.tsx').then((m) => ({ default: m.MyAccountPage })));
 
-/** Exposed as `account/routes`: the host mounts it for /login, /my-account and /api. */
-export default function AccountRoutes() {
-  const { pathname } = useLocation();
-  if (pathname.startsWith('/my-account')) return <MyAccountPage />;
-  if (pathname.startsWith('/api')) return <ApiPage />;
-  return <LoginPage />;
+const PAGES: Record<RemotePagePath<'account'>, ComponentType> = {
+  '/login': LoginPage,
+  '/my-account': MyAccountPage,
+  '/api': ApiPage,
+};
+
+/** Exposed as `account/routes`: the host nests it under each of its pages (`base`); it routes the addresses below. */
+export default function AccountRoutes({ base, notFound }: RemoteRoutesProps) {
+  return (
+    <RouteSwitch>
+      <Route path="/" component={PAGES[base as RemotePagePath<'account'>]} />
+      <Route>{notFound}</Route>
+    </RouteSwitch>
+  );
 }

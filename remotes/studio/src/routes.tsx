@@ -1,9 +1,20 @@
-import { useLocation } from '@app/ui';
+import type { RemotePagePath } from '@app/contract/constants';
+import { type RemoteRoutesProps, Route, RouteSwitch } from '@app/ui';
+import type { ComponentType } from 'react';
 import { GeneratePage } from './pages/GeneratePage.tsx';
 import { MyCreationsPage } from './pages/MyCreationsPage.tsx';
 
-/** Exposed as `studio/routes`: the host mounts it for /generate and /my-creations. */
-export default function StudioRoutes() {
-  const { pathname } = useLocation();
-  return pathname.startsWith('/my-creations') ? <MyCreationsPage /> : <GeneratePage />;
+const PAGES: Record<RemotePagePath<'studio'>, ComponentType> = {
+  '/generate': GeneratePage,
+  '/my-creations': MyCreationsPage,
+};
+
+/** Exposed as `studio/routes`: the host nests it under each of its pages (`base`); it routes the addresses below. */
+export default function StudioRoutes({ base, notFound }: RemoteRoutesProps) {
+  return (
+    <RouteSwitch>
+      <Route path="/" component={PAGES[base as RemotePagePath<'studio'>]} />
+      <Route>{notFound}</Route>
+    </RouteSwitch>
+  );
 }

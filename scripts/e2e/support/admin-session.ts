@@ -67,6 +67,5 @@ export async function toastText(page: Page, title: string): Promise<string> {
 export async function goClientSide(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
     history.pushState(null, '', to);
-    window.dispatchEvent(new Event('app:navigate'));
   }, path);
 }

@@ -1,8 +1,8 @@
 import { swrDefaults } from '@app/api-client';
 import { I18nProvider, useI18n } from '@app/i18n';
-import { RouterProvider, ToastRegion } from '@app/ui';
+import { navigate, ToastRegion } from '@app/ui';
 import type { ReactNode } from 'react';
-import { I18nProvider as AriaLocaleProvider } from 'react-aria-components';
+import { I18nProvider as AriaLocaleProvider, RouterProvider } from 'react-aria-components';
 import { SWRConfig } from 'swr';
 import { ARIA_LOCALES } from './ariaLocales.ts';
 
@@ -21,7 +21,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <SWRConfig value={swrDefaults}>
       <I18nProvider>
         <AriaLocale>
-          <RouterProvider>
+          {/* Every RAC link (Link, LinkButton, menu items with href) navigates client-side through the router. */}
+          <RouterProvider navigate={(href) => navigate(href)}>
             {children}
             <ToastRegion />
           </RouterProvider>

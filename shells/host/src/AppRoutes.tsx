@@ -1,34 +1,56 @@
-import { WithMessages } from '@app/i18n';
-import { useLocation } from '@app/ui';
+import { REMOTE_NAMES, REMOTE_ROUTES } from '@app/contract/constants';
+import { type Domain, WithMessages } from '@app/i18n';
+import { Route, RouteSwitch } from '@app/ui';
 import { type ComponentType, Suspense } from 'react';
 import { RemoteOutlet } from './federation/RemoteOutlet.tsx';
-import { remoteFor } from './federation/remoteNames.ts';
 import { useDocumentTitle } from './layout/useDocumentTitle.ts';
 import { pageDomains } from './pageMessages.ts';
 import { ContactPage } from './pages/contact/ContactPage.tsx';
 import { LandingPage } from './pages/landing/LandingPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import type { HostPagePath } from './routing.ts';
 
-/** Pages the host renders itself; everything else belongs to a remote or is not found. */
-const HOST_PAGES: Record<string, ComponentType> = {
+/** Pages the host renders itself. */
+const HOST_PAGES: Record<HostPagePath, ComponentType> = {
   '/': LandingPage,
   '/contact': ContactPage,
 };
 
-/** Picks what to render for the current path. */
-export function AppRoutes() {
-  const { pathname } = useLocation();
-  useDocumentTitle(pathname);
-  const remote = remoteFor(pathname);
-  if (remote) return <RemoteOutlet name={remote} />;
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const Page = HOST_PAGES[path] ?? NotFoundPage;
-  // Reached by client-side navigation, a host page may still be fetching its messages.
+/** A host page with its messages; reached by client-side navigation, it may still be fetching them. */
+function HostPage({ domains, page: Page }: { domains: Domain[]; page: ComponentType }) {
   return (
     <Suspense fallback={<div className="page-loading" />}>
-      <WithMessages domains={pageDomains(pathname)}>
+      <WithMessages domains={domains}>
         <Page />
       </WithMessages>
     </Suspense>
+  );
+}
+
+/**
+ * The route table: the host's pages, each remote nested under each of its pages (it routes the addresses
+ * below), and the 404 page for the rest.
+ */
+export function AppRoutes() {
+  useDocumentTitle();
+  return (
+    <RouteSwitch>
+      {Object.entries(HOST_PAGES).map(([path, page]) => (
+        <Route key={path} path={path}>
+          <HostPage domains={pageDomains(path)} page={page} />
+        </Route>
+      ))}
+      {REMOTE_NAMES.flatMap((name) =>
+        REMOTE_ROUTES[name].map((base) => (
+          // Keyed by remote, not page: moving between a remote's pages keeps it mounted (only its base changes).
+          <Route key={name} path={base} nest>
+            <RemoteOutlet name={name} base={base} notFound={<NotFoundPage />} />
+          </Route>
+        )),
+      )}
+      <Route>
+        <HostPage domains={[]} page={NotFoundPage} />
+      </Route>
+    </RouteSwitch>
   );
 }

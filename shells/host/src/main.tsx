@@ -4,9 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { routesOf } from './federation/RemoteOutlet.tsx';
-import { remoteFor } from './federation/remoteNames.ts';
 import { remotesReady } from './federation/remotes.ts';
 import { pageDomains } from './pageMessages.ts';
+import { remoteFor } from './routing.ts';
 
 // Start reading the remote manifest right away; host pages render without waiting for it. The first
 // page's remote starts downloading now too, alongside the messages.

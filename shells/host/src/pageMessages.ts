@@ -1,8 +1,8 @@
 import type { Domain } from '@app/i18n';
-import { remoteFor } from './federation/remoteNames.ts';
+import { type HostPagePath, hostPageFor, remoteFor } from './routing.ts';
 
-/** Messages of the host's own pages, by path. */
-const HOST_PAGE_DOMAINS: Record<string, Domain> = { '/': 'landing', '/contact': 'contact' };
+/** Messages of the host's own pages. */
+const HOST_PAGE_DOMAINS: Record<HostPagePath, Domain> = { '/': 'landing', '/contact': 'contact' };
 
 /**
  * The message domains the page at `pathname` renders with, besides `common`: a remote's domain is
@@ -11,7 +11,6 @@ const HOST_PAGE_DOMAINS: Record<string, Domain> = { '/': 'landing', '/contact': 
 export function pageDomains(pathname: string): Domain[] {
   const remote = remoteFor(pathname);
   if (remote) return [remote];
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const domain = HOST_PAGE_DOMAINS[path];
-  return domain ? [domain] : [];
+  const page = hostPageFor(pathname);
+  return page ? [HOST_PAGE_DOMAINS[page]] : [];
 }

@@ -1,5 +1,5 @@
 import { useT } from '@app/i18n';
-import { navigate, PageHeader, useLocation } from '@app/ui';
+import { navigate, PageHeader, useSearchParams } from '@app/ui';
 import { Tab, TabList, TabPanel, Tabs } from '@app/ui/tabs';
 import type { ReactNode } from 'react';
 import { KieSection } from '../kie/KieSection.tsx';
@@ -26,7 +26,7 @@ const PANELS: Record<SectionId, () => ReactNode> = {
  */
 export function AdminDashboard() {
   const t = useT();
-  const { searchParams } = useLocation();
+  const [searchParams] = useSearchParams();
   const selected = sectionFrom(searchParams.get('section'));
   const wide = useMediaQuery('(min-width: 960px)');
 

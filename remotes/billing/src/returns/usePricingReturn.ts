@@ -1,5 +1,5 @@
 import { useT } from '@app/i18n';
-import { navigate, toast, useLocation } from '@app/ui';
+import { navigate, toast, useSearchParams } from '@app/ui';
 import { useEffect, useState } from 'react';
 import { captureErrorToast, captureResultToast, returnStatusToast } from '../checkout/paymentToasts.ts';
 import { capturePayPalOrder } from '../checkout/startPayment.ts';
@@ -12,7 +12,7 @@ import { useRefreshAfterPayment } from './useRefreshAfterPayment.ts';
  */
 export function usePricingReturn(): { capturing: boolean } {
   const t = useT();
-  const { pathname, searchParams } = useLocation();
+  const [searchParams] = useSearchParams();
   const refresh = useRefreshAfterPayment();
   const [capturing, setCapturing] = useState(false);
   const action = readPricingReturn(searchParams);
@@ -21,7 +21,7 @@ export function usePricingReturn(): { capturing: boolean } {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per distinct return (t and refresh change identity)
   useEffect(() => {
     if (!action) return;
-    navigate(pathname, { replace: true });
+    navigate(window.location.pathname, { replace: true });
     if (action.kind === 'status') toast(returnStatusToast(action.status, t));
     if (action.kind !== 'paypal') return;
     // No cleanup cancels this: the capture is shared per order id, and its outcome must be shown once it lands.

@@ -1,4 +1,4 @@
-import { navigate, useLocation } from '@app/ui';
+import { navigate } from '@app/ui';
 import { useEffect, useState } from 'react';
 import { hasLaunchQuery, type LaunchState, launchState } from './launchParams.ts';
 import { clearRecreate, readRecreate } from './recreateStorage.ts';
@@ -9,8 +9,7 @@ import { clearRecreate, readRecreate } from './recreateStorage.ts';
  * address starts from a clean form.
  */
 export function useLaunchState(): LaunchState {
-  const location = useLocation();
-  const [launch] = useState(() => launchState(location.searchParams, readRecreate()));
+  const [launch] = useState(() => launchState(new URLSearchParams(window.location.search), readRecreate()));
   useEffect(() => {
     clearRecreate();
     const { pathname, searchParams } = new URL(window.location.href);

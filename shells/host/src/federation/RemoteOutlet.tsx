@@ -1,12 +1,13 @@
+import type { RemoteName } from '@app/contract/constants';
 import { WithMessages } from '@app/i18n';
+import type { RemoteRoutesProps } from '@app/ui';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
 import { RemoteSkeleton } from './RemoteSkeleton.tsx';
-import type { RemoteName } from './remoteNames.ts';
 import { loadRemoteRoutes } from './remotes.ts';
 
 // One lazy component per remote, so moving between its pages never reloads it.
-const routeComponents = new Map<RemoteName, LazyExoticComponent<ComponentType>>();
+const routeComponents = new Map<RemoteName, LazyExoticComponent<ComponentType<RemoteRoutesProps>>>();
 
 /** The remote's lazy component; its download starts now, not when React first renders it. */
 export function routesOf(name: RemoteName) {
@@ -22,10 +23,10 @@ export function routesOf(name: RemoteName) {
 }
 
 /**
- * Renders the remote that owns the current path (its code and its messages, fetched in parallel),
- * with a page-sized skeleton while they load and a fallback if it fails.
+ * Renders remote `name` for its page `base` (its code and its messages, fetched in parallel), with a
+ * page-sized skeleton while they load and a fallback if it fails. The remote routes the addresses below `base`.
  */
-export function RemoteOutlet({ name }: { name: RemoteName }) {
+export function RemoteOutlet({ name, ...props }: { name: RemoteName } & RemoteRoutesProps) {
   const Routes = routesOf(name);
   return (
     // At least a screen tall, loading or loaded: a remote page fills in as its data arrives, and the
@@ -34,7 +35,7 @@ export function RemoteOutlet({ name }: { name: RemoteName }) {
       <RemoteErrorBoundary key={name} remote={name}>
         <Suspense fallback={<RemoteSkeleton />}>
           <WithMessages domains={[name]}>
-            <Routes />
+            <Routes {...props} />
           </WithMessages>
         </Suspense>
       </RemoteErrorBoundary>

@@ -1,8 +1,9 @@
 import { fetchGet } from '@app/api-client';
+import { REMOTE_NAMES, type RemoteName } from '@app/contract/constants';
+import type { RemoteRoutesProps } from '@app/ui';
 import { loadRemote, loadShare, registerPlugins, registerRemotes } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
 import { offlineRemotePlugin } from './offlineRemotePlugin.tsx';
-import { REMOTE_NAMES, type RemoteName } from './remoteNames.ts';
 
 /** Where the API serves each built remote unless its manifest says otherwise. */
 const defaultEntry = (name: RemoteName) => `/remotes/${name}/remoteEntry.js`;
@@ -49,10 +50,10 @@ export function remotesReady(): Promise<void> {
 }
 
 export interface RemoteRoutesModule {
-  default: ComponentType;
+  default: ComponentType<RemoteRoutesProps>;
 }
 
-/** Loads `<name>/routes`, the component a remote renders for the current path. */
+/** Loads `<name>/routes`, the component that renders a remote's pages. */
 export async function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> {
   await remotesReady();
   const mod = await loadRemote<RemoteRoutesModule>(`${name}/routes`);

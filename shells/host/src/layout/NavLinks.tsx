@@ -1,17 +1,18 @@
 import { useT } from '@app/i18n';
-import { cx, isActivePath, Link, useLocation } from '@app/ui';
+import { cx, Link, matchesRoute, useLocation } from '@app/ui';
 import { useCurrentUser } from '../session/useCurrentUser.ts';
 import { visibleNavItems } from './navItems.ts';
 
 /** The main links; the current page's link is highlighted and marked `aria-current`. */
 export function NavLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const t = useT();
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const { user } = useCurrentUser();
   return (
     <ul className={cx('nav-links', className)}>
       {visibleNavItems(user?.isAdmin ?? false).map((item) => {
-        const active = isActivePath(pathname, item.href);
+        // Home only on itself; another link also on the addresses below its page.
+        const active = matchesRoute(item.href, pathname, item.href !== '/');
         return (
           <li key={item.href}>
             <Link

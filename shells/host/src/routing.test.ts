@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remoteFor } from './remoteNames.ts';
+import { hostPageFor, remoteFor } from './routing.ts';
 
 describe('remoteFor', () => {
   it('maps every spec route to its remote', () => {
@@ -20,5 +20,14 @@ describe('remoteFor', () => {
     expect(remoteFor('/apis')).toBeUndefined();
     expect(remoteFor('/')).toBeUndefined();
     expect(remoteFor('/contact')).toBeUndefined();
+  });
+});
+
+describe('hostPageFor', () => {
+  it('matches the host pages exactly', () => {
+    expect(hostPageFor('/')).toBe('/');
+    expect(hostPageFor('/contact/')).toBe('/contact');
+    expect(hostPageFor('/contact/more')).toBeUndefined();
+    expect(hostPageFor('/generate')).toBeUndefined();
   });
 });
