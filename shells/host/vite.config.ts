@@ -2,10 +2,10 @@ import { federation } from '@module-federation/vite';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { LOCALES } from '../../packages/i18n/src/define.ts';
 import { HOST_SHARED, sharedFrom } from '../../remotes/federation.ts';
 import { precompress } from '../../remotes/precompress.ts';
 import pkg from './package.json' with { type: 'json' };
-import { ARIA_LOCALES } from './src/ariaLocales.ts';
 
 // `vite dev` proxies to a running API, which also serves the built remotes.
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -16,8 +16,9 @@ const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
  */
 export default defineConfig({
   plugins: [
-    // React Aria ships its strings for 34 locales inside each widget; keep only the app's languages.
-    optimizeLocales.vite({ locales: Object.values(ARIA_LOCALES) }),
+    // React Aria ships its strings for 34 locales inside each widget; keep only the app's languages. It has
+    // none for Vietnamese and falls back to its en-US strings, as it did before the others were dropped.
+    optimizeLocales.vite({ locales: Object.values(LOCALES) }),
     react(),
     federation({
       name: 'host',

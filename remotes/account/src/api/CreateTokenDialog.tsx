@@ -1,9 +1,7 @@
 import { useT } from '@app/i18n';
 import { Button, TextField, toast } from '@app/ui';
-import { Dialog, DialogTrigger, Modal } from '@app/ui/dialog';
+import { DialogTrigger, FormDialog, Modal } from '@app/ui/dialog';
 import { useState } from 'react';
-import { DialogFormActions } from '../shared/DialogFormActions.tsx';
-import { SubmitForm } from '../shared/SubmitForm.tsx';
 import { useSubmission } from '../shared/useSubmission.ts';
 import { type CreatedApiToken, createApiToken } from './tokensApi.ts';
 
@@ -20,14 +18,12 @@ export function CreateTokenDialog({ onCreated }: { onCreated: (token: CreatedApi
         {t('account.createToken')}
       </Button>
       <Modal size="sm" isDismissable>
-        <Dialog title={t('account.createTokenTitle')}>
-          <CreateTokenForm
-            onCreated={(token) => {
-              setOpen(false);
-              onCreated(token);
-            }}
-          />
-        </Dialog>
+        <CreateTokenForm
+          onCreated={(token) => {
+            setOpen(false);
+            onCreated(token);
+          }}
+        />
       </Modal>
     </DialogTrigger>
   );
@@ -43,7 +39,14 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
   }, 'account.createTokenFailed');
 
   return (
-    <SubmitForm validationErrors={fieldErrors} onSubmit={submit}>
+    <FormDialog
+      title={t('account.createTokenTitle')}
+      submitLabel={t('account.create')}
+      cancelLabel={t('account.cancel')}
+      pending={pending}
+      validationErrors={fieldErrors}
+      onSubmit={submit}
+    >
       <TextField
         name="name"
         label={t('account.tokenName')}
@@ -54,7 +57,6 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
         onChange={setName}
         validate={(value) => (value.trim() ? null : t('account.tokenNameRequired'))}
       />
-      <DialogFormActions submitLabel={t('account.create')} pending={pending} />
-    </SubmitForm>
+    </FormDialog>
   );
 }

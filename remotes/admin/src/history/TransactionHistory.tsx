@@ -1,9 +1,9 @@
 import { toMessage, useApi } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Card, Pagination, Spinner, TextField } from '@app/ui';
+import { useFormat } from '@app/ui/format';
 import { useState } from 'react';
 import { useDebouncedValue } from '../shared/useDebouncedValue.ts';
-import { useFormat } from '../shared/useFormat.ts';
 import { HISTORY_PAGE_SIZE } from './historyFormat.ts';
 import { TransactionsTable } from './TransactionsTable.tsx';
 import './history.css';

@@ -1,6 +1,6 @@
 import { useT } from '@app/i18n';
 import { Badge, Button, Card } from '@app/ui';
-import { useFormat } from '../shared/useFormat.ts';
+import { useFormat } from '@app/ui/format';
 import { KieStatusBadge } from './KieStatusBadge.tsx';
 import { imagesLeft, type KieApiAccount } from './kieTypes.ts';
 

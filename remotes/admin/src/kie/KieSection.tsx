@@ -1,10 +1,10 @@
 import { api, toMessage, unwrap, useApi, useInvalidate } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Card, Spinner, toast } from '@app/ui';
+import { useFormat } from '@app/ui/format';
 import { useState } from 'react';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { SectionHeader } from '../shared/SectionHeader.tsx';
-import { useFormat } from '../shared/useFormat.ts';
 import { KieAccountCard } from './KieAccountCard.tsx';
 import { KieDialog } from './KieDialog.tsx';
 import type { KieApiAccount } from './kieTypes.ts';

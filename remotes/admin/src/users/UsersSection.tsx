@@ -1,10 +1,10 @@
 import { api, toMessage, unwrap, useApi, useInvalidate } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Card, Pagination, Spinner, TextField, toast } from '@app/ui';
+import { useFormat } from '@app/ui/format';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { SectionHeader } from '../shared/SectionHeader.tsx';
-import { useFormat } from '../shared/useFormat.ts';
 import { CreditsDialog } from './CreditsDialog.tsx';
 import { UserDialog } from './UserDialog.tsx';
 import { UsersTable } from './UsersTable.tsx';
