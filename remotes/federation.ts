@@ -16,7 +16,7 @@ import type { UserConfig } from 'vite';
 export const SHARED_SINGLETONS = ['react', 'react-dom', 'swr', '@app/api-client', '@app/ui', '@app/i18n'] as const;
 
 /** The UI kit's heavier widgets, one shared entry each (see packages/ui/src/index.ts). */
-export const UI_ENTRIES = ['dialog', 'format', 'number-field', 'select', 'table', 'tabs'] as const;
+export const UI_ENTRIES = ['dialog', 'number-field', 'select', 'table', 'tabs'] as const;
 export type UiEntry = (typeof UI_ENTRIES)[number];
 const uiEntry = (entry: UiEntry) => `@app/ui/${entry}`;
 

@@ -1,6 +1,6 @@
 // The kit's light parts, loaded by every page. Heavier widgets are their own entries, shared one by one
-// so a page downloads only those it renders: '@app/ui/dialog', '@app/ui/format' (dates and numbers),
-// '@app/ui/number-field', '@app/ui/select', '@app/ui/table' and '@app/ui/tabs'.
+// so a page downloads only those it renders: '@app/ui/dialog', '@app/ui/number-field', '@app/ui/select',
+// '@app/ui/table' and '@app/ui/tabs'.
 export { Badge, type BadgeProps, type BadgeVariant } from './Badge.tsx';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './Button.tsx';
 export { Card, type CardProps } from './Card.tsx';
@@ -29,7 +29,6 @@ export { TOAST_TIMEOUT_MS, type ToastContent, type ToastVariant, toast, toastQue
  */
 export const uiEntryLoaders = {
   dialog: () => import('./Dialog.tsx'),
-  format: () => import('./format.ts'),
   'number-field': () => import('./NumberField.tsx'),
   select: () => import('./Select.tsx'),
   table: () => import('./Table.tsx'),
