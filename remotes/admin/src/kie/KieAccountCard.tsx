@@ -49,7 +49,7 @@ export function KieAccountCard({ account, refreshing, onEdit, onRefresh, onDelet
         </div>
         <div>
           <dt>{t('admin.kieUsage')}</dt>
-          <dd className="admin-numeric">{t('admin.kieUsageValue', { count: format.number(account.totalUsage) })}</dd>
+          <dd className="admin-numeric">{t('admin.kieUsageValue', { count: account.totalUsage })}</dd>
         </div>
         <div>
           <dt>{t('admin.kieLastUsed')}</dt>

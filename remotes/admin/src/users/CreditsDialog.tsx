@@ -31,7 +31,7 @@ function CreditsForm({ user, onClose, onSaved }: { user: AdminUser; onClose: () 
 
   const save = async () => {
     unwrap(await api.PUT('/api/admin/users/{userId}/credits', { params: { path: { userId: user.id } }, body: { credits } }));
-    return t('admin.creditsUpdatedBody', { name: user.username, count: format.number(credits) });
+    return t('admin.creditsUpdatedBody', { name: user.username, count: credits });
   };
 
   return (
