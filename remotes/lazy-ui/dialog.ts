@@ -2,4 +2,4 @@
 // the host's own module, fetched when the first module of the remote that imports it runs.
 import { uiEntryLoaders } from '@app/ui';
 
-export const { Dialog, DialogTrigger, Modal } = await uiEntryLoaders.dialog();
+export const { Dialog, DialogTrigger, FormDialog, Modal } = await uiEntryLoaders.dialog();

@@ -2,4 +2,4 @@
 // the host's own module, fetched when the first module of the remote that imports it runs.
 import { uiEntryLoaders } from '@app/ui';
 
-export const { Cell, Column, Row, Table, TableBody, TableHeader } = await uiEntryLoaders.table();
+export const { Cell, Column, LedgerTypeBadge, Row, Table, TableBody, TableHeader } = await uiEntryLoaders.table();

@@ -2,10 +2,11 @@ import { federation } from '@module-federation/vite';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { icuCatalogues } from '../../packages/i18n/build/icuCatalogues.ts';
+import { LOCALES } from '../../packages/i18n/src/define.ts';
 import { HOST_SHARED, sharedFrom } from '../../remotes/federation.ts';
 import { precompress } from '../../remotes/precompress.ts';
 import pkg from './package.json' with { type: 'json' };
-import { ARIA_LOCALES } from './src/ariaLocales.ts';
 
 // `vite dev` proxies to a running API, which also serves the built remotes.
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -16,9 +17,12 @@ const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
  */
 export default defineConfig({
   plugins: [
-    // React Aria ships its strings for 34 locales inside each widget; keep only the app's languages.
-    optimizeLocales.vite({ locales: Object.values(ARIA_LOCALES) }),
+    // React Aria ships its strings for 34 locales inside each widget; keep only the app's languages. It has
+    // none for Vietnamese and falls back to its en-US strings, as it did before the others were dropped.
+    optimizeLocales.vite({ locales: Object.values(LOCALES) }),
     react(),
+    // The catalogues (bundled here, as @app/i18n is the host's) with their ICU messages compiled.
+    icuCatalogues(),
     federation({
       name: 'host',
       remotes: {},
@@ -33,6 +37,9 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    // A catalogue with ICU messages is imported without a preload list (it would list ICU's runtime helpers,
+    // one small chunk fetched right after it): the lists' table would weigh on every page, /login included.
+    modulePreload: { resolveDependencies: (_file, deps) => (deps.some((dep) => /[\\/]cardinals-[\w-]+\.js$/.test(dep)) ? [] : deps) },
     // The federation runtime (sdk, core, the runtime's entry and helpers) as one chunk, not three requests.
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'federation', test: /[\\/]@module-federation[\\/]/ }] } } },
   },

@@ -7,3 +7,6 @@ export type Language = (typeof LANGUAGES)[number];
  * translation is a type error rather than a blank on screen.
  */
 export type Messages<English> = Record<keyof English, string>;
+
+/** The BCP 47 locale each language formats dates and numbers in (React Aria's locale of the page). */
+export const LOCALES = { en: 'en-US', vi: 'vi-VN' } as const satisfies Record<Language, string>;

@@ -1,5 +1,5 @@
 export { DOMAINS, type Domain, type MessageKey } from './catalog/index.ts';
-export { LANGUAGES, type Language, type Messages } from './define.ts';
+export { LANGUAGES, type Language, LOCALES, type Messages } from './define.ts';
 export { interpolate, type Vars } from './format.ts';
 export { I18nProvider, useI18n, useT, WithMessages } from './I18nProvider.tsx';
 export { getLanguage, setLanguage, subscribeLanguage } from './language.ts';

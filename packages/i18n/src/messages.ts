@@ -1,8 +1,15 @@
 import { type Domain, loaders } from './catalog/index.ts';
 import type { Language } from './define.ts';
+import type { Vars } from './format.ts';
+
+/**
+ * A message as the build ships it: a string, or a function for an ICU message with plural or select
+ * forms (compiled at build time, see build/icuCatalogues.ts).
+ */
+export type Message = string | ((vars: Vars) => string);
 
 /** Loaded tables by `language.domain`: only the active language's, only for pages that were shown. */
-const tables = new Map<string, Record<string, string>>();
+const tables = new Map<string, Record<string, Message>>();
 const pending = new Map<string, Promise<void>>();
 /** Domains some page asked for, so a language switch fetches them before it applies. */
 const wanted = new Set<Domain>();
@@ -23,7 +30,7 @@ export function loadMessages(language: Language, domains: readonly Domain[]): Pr
       let loading = pending.get(key);
       if (!loading) {
         loading = loaders[domain][language]().then((module) => {
-          tables.set(key, module.default);
+          tables.set(key, module.default as Record<string, Message>);
         });
         // A failed fetch (offline) may be retried by the next page that needs it.
         loading.catch(() => pending.delete(key));
@@ -40,6 +47,6 @@ export function wantedDomains(): Domain[] {
 }
 
 /** A message, or undefined while its table is not loaded (or the key is unknown). */
-export function lookup(language: Language, domain: string, name: string): string | undefined {
+export function lookup(language: Language, domain: string, name: string): Message | undefined {
   return tables.get(`${language}.${domain}`)?.[name];
 }

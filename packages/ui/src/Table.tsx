@@ -43,3 +43,6 @@ export function Row<T extends object>({ className, ...props }: RowProps<T>) {
 export function Cell({ className, ...props }: CellProps) {
   return <AriaCell {...props} className={withBase('ui-Cell', className)} />;
 }
+
+/** The type column of the user's ledger and the admin's. */
+export { LedgerTypeBadge } from './LedgerTypeBadge.tsx';

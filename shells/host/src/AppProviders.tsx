@@ -1,15 +1,14 @@
 import { swrDefaults } from '@app/api-client';
-import { I18nProvider, useI18n } from '@app/i18n';
+import { I18nProvider, LOCALES, useI18n } from '@app/i18n';
 import { navigate, ToastRegion } from '@app/ui';
 import type { ReactNode } from 'react';
 import { I18nProvider as AriaLocaleProvider, RouterProvider } from 'react-aria-components';
 import { SWRConfig } from 'swr';
-import { ARIA_LOCALES } from './ariaLocales.ts';
 
 /** Keeps RAC's number/date formatting and messages in the user's language. */
 function AriaLocale({ children }: { children: ReactNode }) {
   const { language } = useI18n();
-  return <AriaLocaleProvider locale={ARIA_LOCALES[language]}>{children}</AriaLocaleProvider>;
+  return <AriaLocaleProvider locale={LOCALES[language]}>{children}</AriaLocaleProvider>;
 }
 
 /**

@@ -1,9 +1,7 @@
 import { useT } from '@app/i18n';
 import { Button, TextField, toast } from '@app/ui';
 import { useState } from 'react';
-import { DialogFormActions } from '../shared/DialogFormActions.tsx';
-import { SubmitForm } from '../shared/SubmitForm.tsx';
-import { useLazyDialog } from '../shared/useLazyDialog.ts';
+import { type DialogKit, useLazyDialog } from '../shared/useLazyDialog.ts';
 import { useSubmission } from '../shared/useSubmission.ts';
 import { type CreatedApiToken, createApiToken } from './tokensApi.ts';
 
@@ -21,21 +19,20 @@ export function CreateTokenDialog({ onCreated }: { onCreated: (token: CreatedApi
       </Button>
       {kit && (
         <kit.Modal size="sm" isDismissable isOpen={isOpen} onOpenChange={setOpen}>
-          <kit.Dialog title={t('account.createTokenTitle')}>
-            <CreateTokenForm
-              onCreated={(token) => {
-                setOpen(false);
-                onCreated(token);
-              }}
-            />
-          </kit.Dialog>
+          <CreateTokenForm
+            kit={kit}
+            onCreated={(token) => {
+              setOpen(false);
+              onCreated(token);
+            }}
+          />
         </kit.Modal>
       )}
     </>
   );
 }
 
-function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
+function CreateTokenForm({ kit, onCreated }: { kit: DialogKit; onCreated: (token: CreatedApiToken) => void }) {
   const t = useT();
   const [name, setName] = useState('');
   const { pending, fieldErrors, submit } = useSubmission(async () => {
@@ -45,7 +42,14 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
   }, 'account.createTokenFailed');
 
   return (
-    <SubmitForm validationErrors={fieldErrors} onSubmit={submit}>
+    <kit.FormDialog
+      title={t('account.createTokenTitle')}
+      submitLabel={t('account.create')}
+      cancelLabel={t('account.cancel')}
+      pending={pending}
+      validationErrors={fieldErrors}
+      onSubmit={submit}
+    >
       <TextField
         name="name"
         label={t('account.tokenName')}
@@ -56,7 +60,6 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
         onChange={setName}
         validate={(value) => (value.trim() ? null : t('account.tokenNameRequired'))}
       />
-      <DialogFormActions submitLabel={t('account.create')} pending={pending} />
-    </SubmitForm>
+    </kit.FormDialog>
   );
 }

@@ -44,7 +44,7 @@ export function DeleteTokenDialog({ token, onDeleted }: { token: ApiToken; onDel
         <kit.Modal size="sm" isDismissable={!pending} isOpen={isOpen} onOpenChange={setOpen}>
           <kit.Dialog title={t('account.deleteTokenTitle')} role="alertdialog">
             <p className="ui-muted">{t('account.deleteTokenBody', { name: token.name })}</p>
-            <div className="account-dialog-actions">
+            <div className="ui-Dialog-actions">
               <Button variant="ghost" slot="close" isDisabled={pending}>
                 {t('account.cancel')}
               </Button>

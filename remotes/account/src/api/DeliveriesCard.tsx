@@ -1,7 +1,7 @@
 import { useI18n } from '@app/i18n';
 import { Badge, type BadgeVariant, Button, Card, Spinner, toast } from '@app/ui';
+import { useFormat } from '@app/ui/format';
 import { useState } from 'react';
-import { formatDateTime } from '../shared/formatDate.ts';
 import { toastFailure } from '../shared/toastFailure.ts';
 import { redeliverWebhook, useWebhookDeliveries, type WebhookDelivery } from './deliveriesApi.ts';
 
@@ -41,7 +41,8 @@ export function DeliveriesCard() {
 }
 
 function DeliveryRow({ delivery, onChanged }: { delivery: WebhookDelivery; onChanged: () => void }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
+  const format = useFormat();
   const [pending, setPending] = useState(false);
   const send = async () => {
     setPending(true);
@@ -69,7 +70,7 @@ function DeliveryRow({ delivery, onChanged }: { delivery: WebhookDelivery; onCha
         </div>
         <code className="token-masked">{delivery.url}</code>
         <p className="token-meta">
-          <span>{formatDateTime(delivery.createdAt, language)}</span>
+          <span>{format.dateTime(delivery.createdAt)}</span>
           {delivery.attempts > 0 && <span data-testid="delivery-answer">{answer}</span>}
           <span>{t('account.deliveryAttempts', { count: delivery.attempts })}</span>
         </p>

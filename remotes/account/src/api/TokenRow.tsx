@@ -1,7 +1,7 @@
 import { useI18n } from '@app/i18n';
 import { Badge } from '@app/ui';
+import { useFormat } from '@app/ui/format';
 import { CopyButton } from '../shared/CopyButton.tsx';
-import { formatDateTime } from '../shared/formatDate.ts';
 import { DeleteTokenDialog } from './DeleteTokenDialog.tsx';
 import type { ApiToken } from './tokensApi.ts';
 
@@ -10,7 +10,8 @@ import type { ApiToken } from './tokensApi.ts';
  * the full value is known (just created on this page): a masked value is of no use in a workflow.
  */
 export function TokenRow({ token, fullValue, onDeleted }: { token: ApiToken; fullValue: string | undefined; onDeleted: () => void }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
+  const format = useFormat();
   return (
     <li className="token-row" data-testid="token-row">
       <div className="token-main">
@@ -22,9 +23,9 @@ export function TokenRow({ token, fullValue, onDeleted }: { token: ApiToken; ful
           {token.maskedToken}
         </code>
         <p className="token-meta">
-          <span>{t('account.tokenCreatedAt', { date: formatDateTime(token.createdAt, language) })}</span>
+          <span>{t('account.tokenCreatedAt', { date: format.dateTime(token.createdAt) })}</span>
           <span>
-            {token.lastUsed ? t('account.tokenLastUsed', { date: formatDateTime(token.lastUsed, language) }) : t('account.tokenNeverUsed')}
+            {token.lastUsed ? t('account.tokenLastUsed', { date: format.dateTime(token.lastUsed) }) : t('account.tokenNeverUsed')}
           </span>
         </p>
       </div>

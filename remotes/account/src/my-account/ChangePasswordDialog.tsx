@@ -1,10 +1,8 @@
 import { api, toFieldErrors, unwrap } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, PasswordField, toast } from '@app/ui';
-import { Dialog, DialogTrigger, Modal } from '@app/ui/dialog';
+import { DialogTrigger, FormDialog, Modal } from '@app/ui/dialog';
 import { useState } from 'react';
-import { DialogFormActions } from '../shared/DialogFormActions.tsx';
-import { SubmitForm } from '../shared/SubmitForm.tsx';
 import { toastFailure } from '../shared/toastFailure.ts';
 import { checkPasswordChange, type PasswordChange } from './passwordChange.ts';
 
@@ -22,14 +20,12 @@ export function ChangePasswordDialog({ onChanged }: { onChanged: () => void }) {
     <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
       <Button variant="secondary">{t('account.changePassword')}</Button>
       <Modal size="sm" isDismissable>
-        <Dialog title={t('account.changePassword')}>
-          <ChangePasswordForm
-            onDone={() => {
-              setOpen(false);
-              onChanged();
-            }}
-          />
-        </Dialog>
+        <ChangePasswordForm
+          onDone={() => {
+            setOpen(false);
+            onChanged();
+          }}
+        />
       </Modal>
     </DialogTrigger>
   );
@@ -73,7 +69,15 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <SubmitForm validationBehavior="aria" validationErrors={errors} onSubmit={submit}>
+    <FormDialog
+      title={t('account.changePassword')}
+      submitLabel={t('account.savePassword')}
+      cancelLabel={t('account.cancel')}
+      pending={pending}
+      validationBehavior="aria"
+      validationErrors={errors}
+      onSubmit={submit}
+    >
       <PasswordField {...field('currentPassword')} label={t('account.currentPassword')} autoComplete="current-password" />
       <PasswordField
         {...field('newPassword')}
@@ -82,7 +86,6 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         autoComplete="new-password"
       />
       <PasswordField {...field('confirmPassword')} label={t('account.confirmNewPassword')} autoComplete="new-password" />
-      <DialogFormActions submitLabel={t('account.savePassword')} pending={pending} />
-    </SubmitForm>
+    </FormDialog>
   );
 }

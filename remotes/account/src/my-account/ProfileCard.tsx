@@ -1,11 +1,12 @@
 import { useI18n } from '@app/i18n';
 import { Badge, Card } from '@app/ui';
+import { useFormat } from '@app/ui/format';
 import type { SessionUser } from '../session/useSessionUser.ts';
-import { formatDate } from '../shared/formatDate.ts';
 
 /** Who is signed in: username, email, credits and account type. */
 export function ProfileCard({ user }: { user: SessionUser }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
+  const format = useFormat();
   return (
     <Card className="my-account-profile" data-testid="profile">
       <div className="my-account-identity">
@@ -22,7 +23,7 @@ export function ProfileCard({ user }: { user: SessionUser }) {
       <div className="my-account-credits">
         <span className="my-account-credits-label">{t('account.creditsLabel')}</span>
         <span className="my-account-credits-value" data-testid="profile-credits">
-          {(user.credits ?? 0).toLocaleString()}
+          {format.number(user.credits ?? 0)}
         </span>
       </div>
       <dl className="my-account-facts">
@@ -40,7 +41,7 @@ export function ProfileCard({ user }: { user: SessionUser }) {
         </div>
         <div>
           <dt>{t('account.memberSince')}</dt>
-          <dd>{formatDate(user.createdAt, language)}</dd>
+          <dd>{format.longDate(user.createdAt)}</dd>
         </div>
       </dl>
     </Card>

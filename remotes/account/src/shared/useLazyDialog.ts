@@ -1,7 +1,7 @@
 import { uiEntryLoaders } from '@app/ui';
 import { useState } from 'react';
 
-type DialogKit = Awaited<ReturnType<typeof uiEntryLoaders.dialog>>;
+export type DialogKit = Awaited<ReturnType<typeof uiEntryLoaders.dialog>>;
 
 /**
  * A dialog whose parts (the kit's Modal and Dialog) download on the first press of its trigger, so a page

@@ -3,7 +3,6 @@ import { useT } from '@app/i18n';
 import { Card, Pagination, Spinner, TextField } from '@app/ui';
 import { useState } from 'react';
 import { useDebouncedValue } from '../shared/useDebouncedValue.ts';
-import { useFormat } from '../shared/useFormat.ts';
 import { HISTORY_PAGE_SIZE } from './historyFormat.ts';
 import { TransactionsTable } from './TransactionsTable.tsx';
 import './history.css';
@@ -11,7 +10,6 @@ import './history.css';
 /** Every user's transactions, searched on the server (user, email, description), 20 per page. */
 export function TransactionHistory() {
   const t = useT();
-  const format = useFormat();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const query = useDebouncedValue(search.trim());
@@ -49,7 +47,7 @@ export function TransactionHistory() {
           <TransactionsTable rows={data.data} emptyText={query ? t('admin.historyNoMatch') : t('admin.historyEmpty')} />
           <div className="admin-history-footer">
             <p className="ui-muted" data-testid="history-showing">
-              {t('admin.historyShowing', { from: format.number(from), to: format.number(to), total: format.number(total) })}
+              {t('admin.historyShowing', { from, to, total })}
             </p>
             <Pagination page={page} pageCount={pageCount} onPageChange={setPage} />
           </div>

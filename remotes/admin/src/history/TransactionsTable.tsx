@@ -1,9 +1,8 @@
 import type { components } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui/table';
-import { useFormat } from '../shared/useFormat.ts';
-import { signedAmount, truncateDescription } from './historyFormat.ts';
-import { TransactionTypeBadge } from './TransactionTypeBadge.tsx';
+import { useFormat } from '@app/ui/format';
+import { Cell, Column, LedgerTypeBadge, Row, Table, TableBody, TableHeader } from '@app/ui/table';
+import { truncateDescription } from './historyFormat.ts';
 
 type AdminTransaction = components['schemas']['AdminTransaction'];
 
@@ -30,7 +29,7 @@ export function TransactionsTable({ rows, emptyText }: { rows: AdminTransaction[
                 {row.email && <div className="admin-cell-sub">{row.email}</div>}
               </Cell>
               <Cell className="admin-history-type">
-                <TransactionTypeBadge type={row.type} />
+                <LedgerTypeBadge domain="admin" type={row.type} />
               </Cell>
               <Cell className="admin-history-description">
                 <span title={row.description}>{truncateDescription(row.description)}</span>
@@ -39,7 +38,7 @@ export function TransactionsTable({ rows, emptyText }: { rows: AdminTransaction[
                 className="admin-numeric admin-align-end admin-history-amount"
                 data-sign={row.amount > 0 ? 'plus' : row.amount < 0 ? 'minus' : 'zero'}
               >
-                {signedAmount(row.amount, format.number)}
+                {format.signedNumber(row.amount)}
               </Cell>
             </Row>
           )}

@@ -1,6 +1,6 @@
 import { useT } from '@app/i18n';
 import { Badge, Button, Card } from '@app/ui';
-import { useFormat } from '../shared/useFormat.ts';
+import { useFormat } from '@app/ui/format';
 import { KieStatusBadge } from './KieStatusBadge.tsx';
 import { imagesLeft, type KieApiAccount } from './kieTypes.ts';
 
@@ -49,7 +49,7 @@ export function KieAccountCard({ account, refreshing, onEdit, onRefresh, onDelet
         </div>
         <div>
           <dt>{t('admin.kieUsage')}</dt>
-          <dd className="admin-numeric">{t('admin.kieUsageValue', { count: format.number(account.totalUsage) })}</dd>
+          <dd className="admin-numeric">{t('admin.kieUsageValue', { count: account.totalUsage })}</dd>
         </div>
         <div>
           <dt>{t('admin.kieLastUsed')}</dt>

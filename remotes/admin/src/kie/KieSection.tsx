@@ -4,7 +4,6 @@ import { Button, Card, Spinner, toast } from '@app/ui';
 import { useState } from 'react';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { SectionHeader } from '../shared/SectionHeader.tsx';
-import { useFormat } from '../shared/useFormat.ts';
 import { KieAccountCard } from './KieAccountCard.tsx';
 import { KieDialog } from './KieDialog.tsx';
 import type { KieApiAccount } from './kieTypes.ts';
@@ -13,7 +12,6 @@ import './kie.css';
 /** KIE API Management: the upstream accounts used in round-robin, with add, edit, refresh and delete. */
 export function KieSection() {
   const t = useT();
-  const format = useFormat();
   const invalidate = useInvalidate();
   const { data: accounts, error } = useApi('/api/admin/kie-apis');
   const [editing, setEditing] = useState<KieApiAccount | null>(null);
@@ -33,7 +31,7 @@ export function KieSection() {
       const updated = unwrap(await api.POST('/api/admin/kie-apis/{id}/refresh-credits', { params: { path: { id: account.id } } }));
       toast({
         title: t('admin.kieRefreshed'),
-        description: t('admin.kieRefreshedBody', { name: updated.name, count: format.number(updated.totalCredits) }),
+        description: t('admin.kieRefreshedBody', { name: updated.name, count: updated.totalCredits }),
         variant: 'success',
       });
       await reload();

@@ -1,8 +1,8 @@
 import { useT } from '@app/i18n';
 import { Badge } from '@app/ui';
+import { useFormat } from '@app/ui/format';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui/table';
 import { RowActions } from '../shared/RowActions.tsx';
-import { useFormat } from '../shared/useFormat.ts';
 import type { AdminCreditPackage } from './packageTypes.ts';
 import './packages.css';
 

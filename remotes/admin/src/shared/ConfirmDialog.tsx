@@ -31,7 +31,7 @@ export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLab
     <Modal isOpen={isOpen} onOpenChange={onOpenChange} size="sm" isDismissable={!pending}>
       <Dialog title={title} role="alertdialog">
         <p className="admin-confirm-message">{message}</p>
-        <div className="admin-dialog-actions">
+        <div className="ui-Dialog-actions">
           <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={pending}>
             {t('admin.cancel')}
           </Button>

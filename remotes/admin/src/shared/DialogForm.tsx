@@ -1,9 +1,8 @@
 import { toFieldErrors, toMessage } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Button, Form, toast } from '@app/ui';
-import { Dialog } from '@app/ui/dialog';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import './shared.css';
+import { toast } from '@app/ui';
+import { FormDialog } from '@app/ui/dialog';
+import { type ReactNode, useState } from 'react';
 
 interface DialogFormProps {
   title: string;
@@ -39,8 +38,7 @@ export function DialogForm({
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async () => {
     setPending(true);
     setError(null);
     try {
@@ -57,18 +55,15 @@ export function DialogForm({
   };
 
   return (
-    <Dialog title={title}>
-      <Form onSubmit={submit} validationErrors={toFieldErrors(error)}>
-        {children}
-        <div className="admin-dialog-actions">
-          <Button variant="secondary" onPress={onClose} isDisabled={pending}>
-            {t('admin.cancel')}
-          </Button>
-          <Button type="submit" isPending={pending}>
-            {submitLabel}
-          </Button>
-        </div>
-      </Form>
-    </Dialog>
+    <FormDialog
+      title={title}
+      submitLabel={submitLabel}
+      cancelLabel={t('admin.cancel')}
+      pending={pending}
+      validationErrors={toFieldErrors(error)}
+      onSubmit={submit}
+    >
+      {children}
+    </FormDialog>
   );
 }

@@ -2,9 +2,9 @@ import { api, unwrap } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { TextField } from '@app/ui';
 import { Modal } from '@app/ui/dialog';
+import { useFormat } from '@app/ui/format';
 import { useState } from 'react';
 import { DialogForm } from '../shared/DialogForm.tsx';
-import { useFormat } from '../shared/useFormat.ts';
 import { type AdminUser, creditsFromText, isValidCredits } from './userTypes.ts';
 import './users.css';
 
@@ -31,7 +31,7 @@ function CreditsForm({ user, onClose, onSaved }: { user: AdminUser; onClose: () 
 
   const save = async () => {
     unwrap(await api.PUT('/api/admin/users/{userId}/credits', { params: { path: { userId: user.id } }, body: { credits } }));
-    return t('admin.creditsUpdatedBody', { name: user.username, count: format.number(credits) });
+    return t('admin.creditsUpdatedBody', { name: user.username, count: credits });
   };
 
   return (

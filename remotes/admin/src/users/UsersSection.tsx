@@ -4,7 +4,6 @@ import { Button, Card, Pagination, Spinner, TextField, toast } from '@app/ui';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { SectionHeader } from '../shared/SectionHeader.tsx';
-import { useFormat } from '../shared/useFormat.ts';
 import { CreditsDialog } from './CreditsDialog.tsx';
 import { UserDialog } from './UserDialog.tsx';
 import { UsersTable } from './UsersTable.tsx';
@@ -18,7 +17,6 @@ import './users.css';
  */
 export function UsersSection() {
   const t = useT();
-  const format = useFormat();
   const invalidate = useInvalidate();
   const { data, error } = useApi('/api/admin/users');
   const { data: me } = useApi('/api/auth/current-user');
@@ -106,7 +104,7 @@ export function UsersSection() {
           />
           <div className="admin-users-footer">
             <p className="ui-muted" data-testid="users-showing">
-              {t('admin.usersShowing', { from: format.number(from), to: format.number(to), total: format.number(filtered.length) })}
+              {t('admin.usersShowing', { from, to, total: filtered.length })}
               {filtering && ` ${t('admin.usersFiltered')}`}
             </p>
             {/* Up to five numbered pages and no first/last gaps (spec 001 §2), unlike the kit's default. */}

@@ -2,6 +2,7 @@ import type { components } from '@app/api-client';
 import { useI18n } from '@app/i18n';
 import { Badge } from '@app/ui';
 import { Dialog, Modal } from '@app/ui/dialog';
+import { useFormat } from '@app/ui/format';
 import { useRef } from 'react';
 import { exactDollars } from '../format/price.ts';
 import { PaymentMethodButtons } from './PaymentMethodButtons.tsx';
@@ -14,7 +15,8 @@ type CreditPackage = components['schemas']['CreditPackage'];
  * Open while `pkg` is set; the last package stays rendered while the dialog animates out.
  */
 export function PurchaseDialog({ pkg, onClose }: { pkg: CreditPackage | null; onClose: () => void }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
+  const format = useFormat();
   const last = useRef(pkg);
   if (pkg) last.current = pkg;
   const shown = pkg ?? last.current;
@@ -32,7 +34,7 @@ export function PurchaseDialog({ pkg, onClose }: { pkg: CreditPackage | null; on
             <dl className="billing-dialog-facts">
               <div>
                 <dt>{t('billing.dialogCredits')}</dt>
-                <dd data-testid="dialog-credits">{shown.credits.toLocaleString(language)}</dd>
+                <dd data-testid="dialog-credits">{format.number(shown.credits)}</dd>
               </div>
               <div>
                 <dt>{t('billing.dialogPrice')}</dt>

@@ -1,27 +1,25 @@
 import { useApi } from '@app/api-client';
 import { useI18n } from '@app/i18n';
-import { Badge, Card, Pagination, Spinner } from '@app/ui';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui/table';
+import { Card, Pagination, Spinner } from '@app/ui';
+import { useFormat } from '@app/ui/format';
+import { Cell, Column, LedgerTypeBadge, Row, Table, TableBody, TableHeader } from '@app/ui/table';
 import { type ReactNode, useState } from 'react';
-import { signedCredits, transactionType, truncate } from './transactionFormat.ts';
+import { truncate } from './transactionFormat.ts';
 import './history.css';
 
 /** The user list's page size (spec 000 §9). */
 export const TRANSACTIONS_PER_PAGE = 50;
 
-const LOCALES = { en: 'en-US', vi: 'vi-VN' } as const;
-
 /** The signed-in user's credit history, newest first, 50 per page (GET /api/transactions). */
 export function TransactionHistory() {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
+  const format = useFormat();
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useApi(
     '/api/transactions',
     { params: { query: { page, limit: TRANSACTIONS_PER_PAGE } } },
     { keepPreviousData: true },
   );
-  const locale = LOCALES[language];
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / TRANSACTIONS_PER_PAGE));
 
   let content: ReactNode;
@@ -47,23 +45,20 @@ export function TransactionHistory() {
             <Column className="billing-history-credits">{t('billing.colCredits')}</Column>
           </TableHeader>
           <TableBody items={data.data}>
-            {(entry) => {
-              const type = transactionType(entry.type);
-              return (
-                <Row id={entry.id}>
-                  <Cell className="billing-history-type">
-                    <Badge variant={type.variant}>{type.label ? t(type.label) : entry.type}</Badge>
-                  </Cell>
-                  <Cell className="billing-history-date">{dateFormat.format(new Date(entry.createdAt))}</Cell>
-                  <Cell className="billing-history-desc">
-                    <span title={entry.description}>{truncate(entry.description)}</span>
-                  </Cell>
-                  <Cell className="billing-history-credits" data-sign={Math.sign(entry.amount)}>
-                    {signedCredits(entry.amount, locale)}
-                  </Cell>
-                </Row>
-              );
-            }}
+            {(entry) => (
+              <Row id={entry.id}>
+                <Cell className="billing-history-type">
+                  <LedgerTypeBadge domain="billing" type={entry.type} />
+                </Cell>
+                <Cell className="billing-history-date">{format.dateTime(entry.createdAt)}</Cell>
+                <Cell className="billing-history-desc">
+                  <span title={entry.description}>{truncate(entry.description)}</span>
+                </Cell>
+                <Cell className="billing-history-credits" data-sign={Math.sign(entry.amount)}>
+                  {format.signedNumber(entry.amount)}
+                </Cell>
+              </Row>
+            )}
           </TableBody>
         </Table>
         <Pagination page={page} pageCount={pageCount} onPageChange={setPage} className="billing-history-pages" />

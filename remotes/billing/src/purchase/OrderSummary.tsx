@@ -1,5 +1,6 @@
 import { useI18n } from '@app/i18n';
 import { Button, Card, Radio, RadioGroup, Spinner } from '@app/ui';
+import { useFormat } from '@app/ui/format';
 import { useState } from 'react';
 import { MethodsUnavailable } from '../checkout/MethodsUnavailable.tsx';
 import { methodLabel } from '../checkout/methodLabels.ts';
@@ -14,7 +15,8 @@ import type { CreditPackage } from '../packages/PackageCard.tsx';
  * With both methods enabled the buyer picks one (card first); with one it is used directly.
  */
 export function OrderSummary({ pkg }: { pkg: CreditPackage | null }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
+  const format = useFormat();
   const { methods, sandbox, isLoading, isError } = usePaymentMethods();
   const { start, pending } = useCheckout();
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
@@ -31,7 +33,7 @@ export function OrderSummary({ pkg }: { pkg: CreditPackage | null }) {
           </div>
           <div>
             <dt>{t('billing.summaryCredits')}</dt>
-            <dd>{pkg.credits.toLocaleString(language)}</dd>
+            <dd>{format.number(pkg.credits)}</dd>
           </div>
           <div>
             <dt>{t('billing.summaryPricePerCredit')}</dt>

@@ -1,6 +1,7 @@
 import { useApi } from '@app/api-client';
 import { useI18n } from '@app/i18n';
 import { Card, Spinner } from '@app/ui';
+import { useFormat } from '@app/ui/format';
 import type { ReactNode } from 'react';
 import { exactDollars } from '../format/price.ts';
 import './stats.css';
@@ -19,10 +20,11 @@ function StatCard({ label, value, hint, testId }: { label: string; value: ReactN
 
 /** Credits Remaining, Images Created and Credits Used of the signed-in user (GET /api/user/stats). */
 export function StatCards() {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
+  const format = useFormat();
   const { data, error } = useApi('/api/user/stats', {}, { keepPreviousData: true });
   if (error && !data) return <Card className="ui-muted">{t('billing.statsError')}</Card>;
-  const number = (value: number | undefined) => (value === undefined ? <Spinner size="sm" /> : value.toLocaleString(language));
+  const number = (value: number | undefined) => (value === undefined ? <Spinner size="sm" /> : format.number(value));
   return (
     <section className="billing-stats" aria-label={t('billing.statsTitle')}>
       <StatCard label={t('billing.statCreditsRemaining')} value={number(data?.credits)} testId="stat-credits" />

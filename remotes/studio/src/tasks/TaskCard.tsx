@@ -1,15 +1,15 @@
 import { useT } from '@app/i18n';
 import { UnstyledButton } from '@app/ui';
+import { useFormat } from '@app/ui/format';
 import { TaskBadges } from './TaskBadges.tsx';
 import { TaskImage } from './TaskImage.tsx';
 import { MODEL_LABELS, truncate } from './taskLabels.ts';
 import type { ImageTask } from './types.ts';
-import { useShortDate } from './useShortDate.ts';
 
 /** One task in a grid: picture, badges, prompt (60 characters), short date and model. Opens the details. */
 export function TaskCard({ task, onOpen }: { task: ImageTask; onOpen: (task: ImageTask) => void }) {
   const t = useT();
-  const shortDate = useShortDate();
+  const { shortDateTime: shortDate } = useFormat();
   return (
     <UnstyledButton
       className="studio-task-card"

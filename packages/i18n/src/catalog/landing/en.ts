@@ -25,7 +25,7 @@ export default {
   serviceEditHint: 'Edit with up to 5 reference images',
   serviceUpscale: 'Upscale HD',
   serviceUpscaleHint: 'Enlarge 2x, 3x or 4x',
-  creditsCount: '{count} credits',
+  creditsCount: '{count, plural, one {# credit} other {# credits}}',
   perImage: '{price} / image',
   workflowYes: 'YES',
   showcaseTitle: 'Showcase Gallery',

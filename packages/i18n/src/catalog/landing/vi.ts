@@ -28,7 +28,7 @@ export default {
   serviceEditHint: 'Chỉnh sửa với tối đa 5 ảnh tham chiếu',
   serviceUpscale: 'Nâng cấp HD',
   serviceUpscaleHint: 'Phóng to 2x, 3x hoặc 4x',
-  creditsCount: '{count} credit',
+  creditsCount: '{count, plural, other {# credit}}',
   perImage: '{price} / ảnh',
   workflowYes: 'CÓ',
   showcaseTitle: 'Bộ sưu tập mẫu',

@@ -61,7 +61,7 @@ export default {
   generating: 'Generating...',
   upscaleButton: 'Upscale Image',
   processing: 'Processing...',
-  cost: 'Cost: {count} credits',
+  cost: 'Cost: {count, plural, one {# credit} other {# credits}}',
   balance: 'You have {count}',
   signInToCreate: 'Sign in to start creating.',
 
@@ -140,7 +140,7 @@ export default {
   emptyTitle: 'No images yet',
   emptyBody: 'Everything you create in the studio shows up here.',
   createFirst: 'Create Your First Image',
-  creationsCount: '{count} images in the last 14 days',
+  creationsCount: '{count, plural, one {# image} other {# images}} in the last 14 days',
   creationsError: 'Your creations could not be loaded. Please try again.',
   newImage: 'New Image',
 };

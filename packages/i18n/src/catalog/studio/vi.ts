@@ -60,7 +60,7 @@ export default {
   generating: 'Đang tạo...',
   upscaleButton: 'Nâng cấp ảnh',
   processing: 'Đang xử lý...',
-  cost: 'Chi phí: {count} credit',
+  cost: 'Chi phí: {count, plural, other {# credit}}',
   balance: 'Bạn có {count}',
   signInToCreate: 'Đăng nhập để bắt đầu sáng tạo.',
 
@@ -134,7 +134,7 @@ export default {
   emptyTitle: 'Chưa có ảnh nào',
   emptyBody: 'Mọi ảnh bạn tạo trong studio sẽ hiện ở đây.',
   createFirst: 'Tạo ảnh đầu tiên',
-  creationsCount: '{count} ảnh trong 14 ngày qua',
+  creationsCount: '{count, plural, other {# ảnh}} trong 14 ngày qua',
   creationsError: 'Không thể tải ảnh của bạn. Vui lòng thử lại.',
   newImage: 'Ảnh mới',
 } satisfies Messages<typeof en>;
