@@ -1,11 +1,11 @@
+import { useMutation } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, TextField, toast } from '@app/ui';
 import { Dialog, DialogTrigger, Modal } from '@app/ui/dialog';
 import { useState } from 'react';
 import { DialogFormActions } from '../shared/DialogFormActions.tsx';
 import { SubmitForm } from '../shared/SubmitForm.tsx';
-import { useSubmission } from '../shared/useSubmission.ts';
-import { type CreatedApiToken, createApiToken } from './tokensApi.ts';
+import type { CreatedApiToken } from './tokensApi.ts';
 
 /** The Create Token button and its dialog; the new token goes to `onCreated` to be shown once. */
 export function CreateTokenDialog({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
@@ -36,14 +36,19 @@ export function CreateTokenDialog({ onCreated }: { onCreated: (token: CreatedApi
 function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
   const t = useT();
   const [name, setName] = useState('');
-  const { pending, fieldErrors, submit } = useSubmission(async () => {
-    const created = await createApiToken(name.trim());
-    toast({ title: t('account.tokenCreated'), description: created.name, variant: 'success' });
-    onCreated(created);
-  }, 'account.createTokenFailed');
+  const create = useMutation('post', '/api/user-tokens', {
+    failure: t('account.createTokenFailed'),
+    fallback: t('account.genericError'),
+    invalidates: ['/api/user-tokens'],
+    onSuccess: (created) => {
+      toast({ title: t('account.tokenCreated'), description: created.name, variant: 'success' });
+      onCreated(created);
+    },
+  });
+  const submit = () => create.trigger({ body: { name: name.trim() } });
 
   return (
-    <SubmitForm validationErrors={fieldErrors} onSubmit={submit}>
+    <SubmitForm validationErrors={create.fieldErrors} onSubmit={submit}>
       <TextField
         name="name"
         label={t('account.tokenName')}
@@ -54,7 +59,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
         onChange={setName}
         validate={(value) => (value.trim() ? null : t('account.tokenNameRequired'))}
       />
-      <DialogFormActions submitLabel={t('account.create')} pending={pending} />
+      <DialogFormActions submitLabel={t('account.create')} pending={create.pending} />
     </SubmitForm>
   );
 }

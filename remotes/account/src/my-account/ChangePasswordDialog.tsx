@@ -1,11 +1,10 @@
-import { api, toFieldErrors, unwrap } from '@app/api-client';
+import { useMutation } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, PasswordField, toast } from '@app/ui';
 import { Dialog, DialogTrigger, Modal } from '@app/ui/dialog';
 import { useState } from 'react';
 import { DialogFormActions } from '../shared/DialogFormActions.tsx';
 import { SubmitForm } from '../shared/SubmitForm.tsx';
-import { toastFailure } from '../shared/toastFailure.ts';
 import { checkPasswordChange, type PasswordChange } from './passwordChange.ts';
 
 const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -40,7 +39,14 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const t = useT();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const change = useMutation('put', '/api/user/change-password', {
+    failure: t('account.passwordChangeFailed'),
+    fallback: t('account.genericError'),
+    onSuccess: () => {
+      toast({ title: t('account.passwordChanged'), description: t('account.passwordChangedBody'), variant: 'success' });
+      onDone();
+    },
+  });
   const field = (name: keyof PasswordChange) => ({
     name,
     value: values[name],
@@ -58,22 +64,11 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       return;
     }
     setErrors({});
-    setPending(true);
-    try {
-      unwrap(
-        await api.PUT('/api/user/change-password', { body: { currentPassword: values.currentPassword, newPassword: values.newPassword } }),
-      );
-      toast({ title: t('account.passwordChanged'), description: t('account.passwordChangedBody'), variant: 'success' });
-      onDone();
-    } catch (failure) {
-      setPending(false);
-      setErrors(toFieldErrors(failure));
-      toastFailure(t, 'account.passwordChangeFailed', failure);
-    }
+    await change.trigger({ body: { currentPassword: values.currentPassword, newPassword: values.newPassword } });
   };
 
   return (
-    <SubmitForm validationBehavior="aria" validationErrors={errors} onSubmit={submit}>
+    <SubmitForm validationBehavior="aria" validationErrors={{ ...errors, ...change.fieldErrors }} onSubmit={submit}>
       <PasswordField {...field('currentPassword')} label={t('account.currentPassword')} autoComplete="current-password" />
       <PasswordField
         {...field('newPassword')}
@@ -82,7 +77,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         autoComplete="new-password"
       />
       <PasswordField {...field('confirmPassword')} label={t('account.confirmNewPassword')} autoComplete="new-password" />
-      <DialogFormActions submitLabel={t('account.savePassword')} pending={pending} />
+      <DialogFormActions submitLabel={t('account.savePassword')} pending={change.pending} />
     </SubmitForm>
   );
 }

@@ -1,64 +1,33 @@
-import { toFieldErrors, toMessage } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Button, Form, toast } from '@app/ui';
+import { Button, Form } from '@app/ui';
 import { Dialog } from '@app/ui/dialog';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import './shared.css';
 
 interface DialogFormProps {
   title: string;
   submitLabel: string;
-  /** Sends the request (throwing on failure) and resolves to the success toast's description. */
-  save: () => Promise<string>;
-  savedTitle: string;
-  failedTitle: string;
-  /** Words a failure for the toast; the client's message unless a section needs its own. */
-  describeError?: (error: unknown, fallback: string) => string;
-  onSaved: () => void;
+  /** Runs the dialog's mutation (which toasts the outcome); resolves to something once saved, else undefined. */
+  save: () => Promise<unknown>;
+  pending: boolean;
+  /** The server's field messages from the last failed save. */
+  fieldErrors: Record<string, string>;
   onClose: () => void;
   /** The fields. */
   children: ReactNode;
 }
 
-/**
- * A dialog's form with Cancel and a submit button: saves, toasts the outcome, and closes on success
- * or keeps the server's field errors next to the fields on failure.
- */
-export function DialogForm({
-  title,
-  submitLabel,
-  save,
-  savedTitle,
-  failedTitle,
-  describeError = toMessage,
-  onSaved,
-  onClose,
-  children,
-}: DialogFormProps) {
+/** A dialog's form with Cancel and a submit button: closes once saved, or keeps the server's field errors next to the fields. */
+export function DialogForm({ title, submitLabel, save, pending, fieldErrors, onClose, children }: DialogFormProps) {
   const t = useT();
-  const [error, setError] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
-
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setPending(true);
-    setError(null);
-    try {
-      const description = await save();
-      toast({ title: savedTitle, description, variant: 'success' });
-      onSaved();
-      onClose();
-    } catch (err) {
-      setError(err);
-      toast({ title: failedTitle, description: describeError(err, t('admin.tryAgainLater')), variant: 'error' });
-    } finally {
-      setPending(false);
-    }
+    if (await save()) onClose();
   };
 
   return (
     <Dialog title={title}>
-      <Form onSubmit={submit} validationErrors={toFieldErrors(error)}>
+      <Form onSubmit={submit} validationErrors={fieldErrors}>
         {children}
         <div className="admin-dialog-actions">
           <Button variant="secondary" onPress={onClose} isDisabled={pending}>

@@ -1,4 +1,4 @@
-import { useApi } from '@app/api-client';
+import { useQuery } from '@app/api-client';
 import { useI18n } from '@app/i18n';
 import { Badge, Card, Pagination, Spinner } from '@app/ui';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '@app/ui/table';
@@ -15,7 +15,7 @@ const LOCALES = { en: 'en-US', vi: 'vi-VN' } as const;
 export function TransactionHistory() {
   const { t, language } = useI18n();
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useApi(
+  const { data, error, isLoading } = useQuery(
     '/api/transactions',
     { params: { query: { page, limit: TRANSACTIONS_PER_PAGE } } },
     { keepPreviousData: true },

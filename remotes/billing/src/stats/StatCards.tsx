@@ -1,4 +1,4 @@
-import { useApi } from '@app/api-client';
+import { useQuery } from '@app/api-client';
 import { useI18n } from '@app/i18n';
 import { Card, Spinner } from '@app/ui';
 import type { ReactNode } from 'react';
@@ -20,7 +20,7 @@ function StatCard({ label, value, hint, testId }: { label: string; value: ReactN
 /** Credits Remaining, Images Created and Credits Used of the signed-in user (GET /api/user/stats). */
 export function StatCards() {
   const { t, language } = useI18n();
-  const { data, error } = useApi('/api/user/stats', {}, { keepPreviousData: true });
+  const { data, error } = useQuery('/api/user/stats', {}, { keepPreviousData: true });
   if (error && !data) return <Card className="ui-muted">{t('billing.statsError')}</Card>;
   const number = (value: number | undefined) => (value === undefined ? <Spinner size="sm" /> : value.toLocaleString(language));
   return (

@@ -1,4 +1,4 @@
-import { fetchGet } from '@app/api-client';
+import { request } from '@app/api-client';
 import { loadRemote, loadShare, registerPlugins, registerRemotes } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
 import { offlineRemotePlugin } from './offlineRemotePlugin.tsx';
@@ -9,7 +9,7 @@ const defaultEntry = (name: RemoteName) => `/remotes/${name}/remoteEntry.js`;
 
 async function readManifest(): Promise<Record<string, string>> {
   try {
-    return (await fetchGet('/api/remotes')).remotes;
+    return (await request('get', '/api/remotes')).remotes;
   } catch (error) {
     // The shell must still start: fall back to the same-origin defaults.
     console.warn('Remote manifest unavailable, using defaults', error);
