@@ -176,7 +176,7 @@ describe('useMutation', () => {
   });
 
   it('re-reads the invalidated lists on screen and drops the ones that are not, so they never show the old answer', async () => {
-    const adminKey = unstable_serialize(['api', '/api/admin/credit-packages', undefined]);
+    const adminKey = unstable_serialize(['api', '/api/admin/credit-packages', {}]);
     // The admin list was read once and left the screen; the public list is on screen.
     await render(<AdminList />);
     await until(() => cache.get(adminKey)?.data !== undefined);
