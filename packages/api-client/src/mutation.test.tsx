@@ -99,11 +99,12 @@ let mutation: Mutation;
 let shown: unknown;
 const onSuccess: string[] = [];
 
-function Create({ invalidates }: { invalidates: string[] }) {
+function Create({ invalidates, describe }: { invalidates: string[]; describe?: (problem: { status: number }) => string }) {
   mutation = client.useMutation('post', '/api/admin/credit-packages', {
     failure: 'Save failed',
     fallback: 'Try again',
     invalidates,
+    describe,
     onSuccess: (data) => {
       onSuccess.push((data as { name: string }).name);
     },
@@ -157,6 +158,15 @@ describe('useMutation', () => {
       expect(await create('Silver')).toEqual({ data: { name: 'Silver' } });
     });
     expect(mutation.fieldErrors).toEqual({});
+  });
+
+  it("words a problem in the caller's words where the spec fixes them", async () => {
+    await render(<Create invalidates={[]} describe={(problem) => `HTTP ${problem.status}`} />);
+    await act(async () => {
+      await create('');
+    });
+    expect(ui.toastQueue.visibleToasts[0]?.content.description).toBe('HTTP 400');
+    expect(mutation.fieldErrors).toEqual({ name: 'Name is required' });
   });
 
   it('gives the fallback when no answer came', async () => {
