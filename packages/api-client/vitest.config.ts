@@ -2,5 +2,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'api-client', root: import.meta.dirname, include: ['src/**/*.test.ts'], environment: 'node' },
+  test: { name: 'api-client', root: import.meta.dirname, include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
 });

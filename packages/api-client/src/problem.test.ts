@@ -37,10 +37,11 @@ describe('problems from any error body', () => {
 });
 
 describe('what the user reads', () => {
-  it('shows the detail of an API error, else its title, else the fallback', () => {
-    expect(toMessage(new ApiError(invalid), 'Something went wrong')).toBe('Prompt is required');
-    expect(toMessage(new ApiError({ ...invalid, detail: undefined }), 'Something went wrong')).toBe('Invalid request');
-    expect(toMessage(new Error('Failed to fetch'), 'Something went wrong')).toBe('Failed to fetch');
+  it("shows a problem's first field error, else its detail, else its title; anything else gets the fallback", () => {
+    expect(toMessage(new ApiError({ ...invalid, detail: 'Invalid request body.' }), 'Something went wrong')).toBe('Prompt is required');
+    expect(toMessage({ ...invalid, errors: undefined, detail: 'Prompt too long' }, 'Something went wrong')).toBe('Prompt too long');
+    expect(toMessage(new ApiError({ ...invalid, errors: undefined, detail: undefined }), 'Something went wrong')).toBe('Invalid request');
+    expect(toMessage(new TypeError('Failed to fetch'), 'Something went wrong')).toBe('Something went wrong');
     expect(toMessage('not an error', 'Something went wrong')).toBe('Something went wrong');
   });
 

@@ -2,7 +2,7 @@ import type { components } from './generated/schema.d.ts';
 
 export type Problem = components['schemas']['Problem'];
 
-/** Thrown by the client's SWR fetchers and `unwrap` when the server answers with an error. */
+/** Thrown by `request` (and so caught by `useMutation`) when the server answers with a problem. */
 export class ApiError extends Error {
   readonly status: number;
   readonly problem: Problem;
@@ -33,12 +33,13 @@ export function toProblem(body: unknown, response: Response): Problem {
   };
 }
 
-/** A message fit for a toast: the problem's detail, its title, or the fallback. */
+/**
+ * A message fit for a toast: a problem's first field error (a validation problem's own detail is generic), its detail,
+ * or its title; anything else (offline, a bug) gets the fallback.
+ */
 export function toMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.problem.detail ?? error.problem.title ?? fallback;
-  if (isProblem(error)) return error.detail ?? error.title ?? fallback;
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
+  const problem = error instanceof ApiError ? error.problem : isProblem(error) ? error : undefined;
+  return problem?.errors?.[0]?.detail ?? problem?.detail ?? problem?.title ?? fallback;
 }
 
 /**

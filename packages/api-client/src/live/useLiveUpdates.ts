@@ -1,8 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { type Cache, unstable_serialize, useSWRConfig } from 'swr';
+import { KEY_PREFIX as PREFIX } from '../query.ts';
 import { type LiveEvent, liveChannel } from './liveChannel.ts';
 
-const PREFIX = 'api';
 const TASKS = '/api/image-tasks';
 const CURRENT_USER = '/api/auth/current-user';
 

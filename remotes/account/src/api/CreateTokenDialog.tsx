@@ -1,9 +1,9 @@
+import { useMutation } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, TextField, toast } from '@app/ui';
 import { useState } from 'react';
 import { type DialogKit, useLazyDialog } from '../shared/useLazyDialog.ts';
-import { useSubmission } from '../shared/useSubmission.ts';
-import { type CreatedApiToken, createApiToken } from './tokensApi.ts';
+import type { CreatedApiToken } from './tokensApi.ts';
 
 /** The Create Token button and its dialog; the new token goes to `onCreated` to be shown once. */
 export function CreateTokenDialog({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
@@ -35,20 +35,24 @@ export function CreateTokenDialog({ onCreated }: { onCreated: (token: CreatedApi
 function CreateTokenForm({ kit, onCreated }: { kit: DialogKit; onCreated: (token: CreatedApiToken) => void }) {
   const t = useT();
   const [name, setName] = useState('');
-  const { pending, fieldErrors, submit } = useSubmission(async () => {
-    const created = await createApiToken(name.trim());
-    toast({ title: t('account.tokenCreated'), description: created.name, variant: 'success' });
-    onCreated(created);
-  }, 'account.createTokenFailed');
+  const create = useMutation('post', '/api/user-tokens', {
+    failure: t('account.createTokenFailed'),
+    fallback: t('account.genericError'),
+    invalidates: ['/api/user-tokens'],
+    onSuccess: (created) => {
+      toast({ title: t('account.tokenCreated'), description: created.name, variant: 'success' });
+      onCreated(created);
+    },
+  });
 
   return (
     <kit.FormDialog
       title={t('account.createTokenTitle')}
       submitLabel={t('account.create')}
       cancelLabel={t('account.cancel')}
-      pending={pending}
-      validationErrors={fieldErrors}
-      onSubmit={submit}
+      pending={create.pending}
+      validationErrors={create.fieldErrors}
+      onSubmit={() => create.trigger({ body: { name: name.trim() } })}
     >
       <TextField
         name="name"

@@ -1,29 +1,25 @@
+import { useMutation } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, toast } from '@app/ui';
-import { useState } from 'react';
-import { toastFailure } from '../shared/toastFailure.ts';
 import { useLazyDialog } from '../shared/useLazyDialog.ts';
-import { type ApiToken, deleteApiToken } from './tokensApi.ts';
+import type { ApiToken } from './tokensApi.ts';
 
 /** The Delete button of one token and its confirmation. */
 export function DeleteTokenDialog({ token, onDeleted }: { token: ApiToken; onDeleted: () => void }) {
   const t = useT();
   const { isOpen, setOpen, kit, open, triggerProps } = useLazyDialog();
-  const [pending, setPending] = useState(false);
-
-  const confirm = async () => {
-    setPending(true);
-    try {
-      await deleteApiToken(token.id);
+  const remove = useMutation('delete', '/api/user-tokens/{id}', {
+    failure: t('account.deleteTokenFailed'),
+    fallback: t('account.genericError'),
+    invalidates: ['/api/user-tokens'],
+    onSuccess: () => {
       setOpen(false);
       toast({ title: t('account.tokenDeleted'), description: token.name, variant: 'success' });
       onDeleted();
-    } catch (failure) {
-      toastFailure(t, 'account.deleteTokenFailed', failure);
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+  });
+  const { pending } = remove;
+  const confirm = () => remove.trigger({ params: { path: { id: token.id } } });
 
   return (
     <>

@@ -1,9 +1,8 @@
+import { useMutation } from '@app/api-client';
 import { useI18n } from '@app/i18n';
 import { Badge, type BadgeVariant, Button, Card, Spinner, toast } from '@app/ui';
 import { useFormat } from '@app/ui/format';
-import { useState } from 'react';
-import { toastFailure } from '../shared/toastFailure.ts';
-import { redeliverWebhook, useWebhookDeliveries, type WebhookDelivery } from './deliveriesApi.ts';
+import { useWebhookDeliveries, type WebhookDelivery } from './deliveriesApi.ts';
 
 const STATE_VARIANTS: Record<WebhookDelivery['state'], BadgeVariant> = {
   waiting: 'info',
@@ -25,7 +24,7 @@ export function DeliveriesCard() {
         list.length > 0 ? (
           <ul className="token-list" aria-label={t('account.deliveriesTitle')}>
             {list.map((delivery) => (
-              <DeliveryRow key={delivery.id} delivery={delivery} onChanged={() => deliveries.mutate()} />
+              <DeliveryRow key={delivery.id} delivery={delivery} />
             ))}
           </ul>
         ) : (
@@ -40,22 +39,16 @@ export function DeliveriesCard() {
   );
 }
 
-function DeliveryRow({ delivery, onChanged }: { delivery: WebhookDelivery; onChanged: () => void }) {
+function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
   const { t } = useI18n();
   const format = useFormat();
-  const [pending, setPending] = useState(false);
-  const send = async () => {
-    setPending(true);
-    try {
-      await redeliverWebhook(delivery.id);
-      toast({ title: t('account.redeliverQueued'), description: delivery.url, variant: 'success' });
-      onChanged();
-    } catch (failure) {
-      toastFailure(t, 'account.redeliverFailed', failure);
-    } finally {
-      setPending(false);
-    }
-  };
+  const redeliver = useMutation('post', '/api/webhook-deliveries/{id}/redeliver', {
+    failure: t('account.redeliverFailed'),
+    fallback: t('account.genericError'),
+    invalidates: ['/api/webhook-deliveries'],
+    onSuccess: () => toast({ title: t('account.redeliverQueued'), description: delivery.url, variant: 'success' }),
+  });
+  const send = () => redeliver.trigger({ params: { path: { id: delivery.id } } });
   const answer =
     delivery.responseCode !== null
       ? t('account.deliveryAnswer', { code: delivery.responseCode })
@@ -76,7 +69,7 @@ function DeliveryRow({ delivery, onChanged }: { delivery: WebhookDelivery; onCha
         </p>
       </div>
       <div className="token-actions">
-        <Button variant="secondary" size="sm" isDisabled={delivery.state === 'waiting'} isPending={pending} onPress={send}>
+        <Button variant="secondary" size="sm" isDisabled={delivery.state === 'waiting'} isPending={redeliver.pending} onPress={send}>
           {t('account.redeliver')}
         </Button>
       </div>

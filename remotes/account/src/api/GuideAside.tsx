@@ -1,4 +1,4 @@
-import { useApi } from '@app/api-client';
+import { useQuery } from '@app/api-client';
 import { IMAGE_PIXELS, IMAGE_SIZES, LIMITS, POLL_MS } from '@app/contract/constants';
 import { useT } from '@app/i18n';
 import { Card, Link } from '@app/ui';
@@ -14,7 +14,7 @@ const TEMPLATES = [
 export function GuideAside() {
   const t = useT();
   // The same answer the landing table and the studio's Cost line read: API prices here, studio costs there.
-  const { data: pricing } = useApi('/api/pricing/current', {}, { refreshInterval: POLL_MS.pricing });
+  const { data: pricing } = useQuery('/api/pricing/current', {}, { refreshInterval: POLL_MS.pricing });
   return (
     <aside className="guide-aside">
       {pricing && (

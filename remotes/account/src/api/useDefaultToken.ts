@@ -1,6 +1,7 @@
+import { toMessage } from '@app/api-client';
 import { useT } from '@app/i18n';
+import { toast } from '@app/ui';
 import { useEffect, useRef } from 'react';
-import { toastFailure } from '../shared/toastFailure.ts';
 import { type ApiToken, type CreatedApiToken, createDefaultToken } from './tokensApi.ts';
 
 interface TokensState {
@@ -29,7 +30,8 @@ export function useDefaultToken(userId: string | undefined, tokens: TokensState,
         return mutate();
       })
       .catch((failure: unknown) => {
-        toastFailure(t, 'account.createDefaultTokenFailed', failure);
+        const description = toMessage(failure, t('account.genericError'));
+        toast({ title: t('account.createDefaultTokenFailed'), description, variant: 'error' });
       });
   }, [userId, data, isValidating]);
 }

@@ -1,27 +1,18 @@
-import { api, unwrap, useApi } from '@app/api-client';
+import { useMutation, useQuery } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button } from '@app/ui';
-import { useState } from 'react';
-import { toastFailure } from '../shared/toastFailure.ts';
 
 /** "Or continue with" Google; hidden while Google sign-in is off (GET /api/auth/google/status). */
 export function GoogleSignIn() {
   const t = useT();
-  const { data } = useApi('/api/auth/google/status');
-  const [pending, setPending] = useState(false);
+  const { data } = useQuery('/api/auth/google/status');
+  const start = useMutation('get', '/api/auth/google/url', {
+    failure: t('account.googleFailed'),
+    fallback: t('account.genericError'),
+    // Google's consent page, then the API's callback, which brings the browser back to /login.
+    onSuccess: ({ authUrl }) => window.location.assign(authUrl),
+  });
   if (!data?.enabled) return null;
-
-  const start = async () => {
-    setPending(true);
-    try {
-      const { authUrl } = unwrap(await api.GET('/api/auth/google/url'));
-      // Google's consent page, then the API's callback, which brings the browser back to /login.
-      window.location.assign(authUrl);
-    } catch (failure) {
-      setPending(false);
-      toastFailure(t, 'account.googleFailed', failure);
-    }
-  };
 
   return (
     <div className="auth-google">
@@ -32,8 +23,8 @@ export function GoogleSignIn() {
         variant="secondary"
         size="lg"
         className="auth-google-button account-icon-button"
-        isPending={pending}
-        onPress={() => void start()}
+        isPending={start.pending}
+        onPress={() => void start.trigger()}
       >
         <svg viewBox="0 0 48 48" aria-hidden="true" className="auth-google-logo">
           <path

@@ -1,9 +1,8 @@
-import { api, unwrap } from '@app/api-client';
+import { useMutation } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, PasswordField, TextField, toast } from '@app/ui';
 import { SubmitForm } from '../shared/SubmitForm.tsx';
 import { useCheckedField } from '../shared/useCheckedField.ts';
-import { useSubmission } from '../shared/useSubmission.ts';
 import { UsernameField } from './UsernameField.tsx';
 import { confirmPasswordError, emailError, registerPasswordError, registerUsernameError } from './validation.ts';
 
@@ -14,19 +13,23 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const email = useCheckedField(emailError);
   const password = useCheckedField(registerPasswordError);
   const confirm = useCheckedField((value) => confirmPasswordError(value, password.value));
-  const { pending, fieldErrors, submit } = useSubmission(async () => {
+  const register = useMutation('post', '/api/auth/register', {
+    failure: t('account.registerFailed'),
+    fallback: t('account.genericError'),
+    onSuccess: () => {
+      toast({ title: t('account.registerSucceeded'), description: t('account.registerSucceededBody'), variant: 'success' });
+      onRegistered();
+    },
+  });
+  const submit = () => {
     const trimmedEmail = email.value.trim();
-    unwrap(
-      await api.POST('/api/auth/register', {
-        body: { username: username.value.trim(), password: password.value, ...(trimmedEmail ? { email: trimmedEmail } : {}) },
-      }),
-    );
-    toast({ title: t('account.registerSucceeded'), description: t('account.registerSucceededBody'), variant: 'success' });
-    onRegistered();
-  }, 'account.registerFailed');
+    return register.trigger({
+      body: { username: username.value.trim(), password: password.value, ...(trimmedEmail ? { email: trimmedEmail } : {}) },
+    });
+  };
 
   return (
-    <SubmitForm aria-label={t('account.registerTitle')} validationErrors={fieldErrors} onSubmit={submit}>
+    <SubmitForm aria-label={t('account.registerTitle')} validationErrors={register.fieldErrors} onSubmit={submit}>
       <UsernameField {...username} />
       <TextField
         name="email"
@@ -50,7 +53,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
         autoComplete="new-password"
         {...confirm}
       />
-      <Button type="submit" size="lg" className="auth-submit" isPending={pending}>
+      <Button type="submit" size="lg" className="auth-submit" isPending={register.pending}>
         {t('account.registerButton')}
       </Button>
     </SubmitForm>

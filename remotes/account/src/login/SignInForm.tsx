@@ -1,10 +1,9 @@
-import { api, unwrap } from '@app/api-client';
+import { useMutation } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, navigate, PasswordField, toast } from '@app/ui';
 import { useSessionUser } from '../session/useSessionUser.ts';
 import { SubmitForm } from '../shared/SubmitForm.tsx';
 import { useCheckedField } from '../shared/useCheckedField.ts';
-import { useSubmission } from '../shared/useSubmission.ts';
 import { UsernameField } from './UsernameField.tsx';
 import { signInPasswordError, signInUsernameError } from './validation.ts';
 
@@ -14,15 +13,19 @@ export function SignInForm() {
   const { setUser } = useSessionUser();
   const username = useCheckedField(signInUsernameError);
   const password = useCheckedField(signInPasswordError);
-  const { pending, fieldErrors, submit } = useSubmission(async () => {
-    const { user } = unwrap(await api.POST('/api/auth/login', { body: { username: username.value.trim(), password: password.value } }));
-    await setUser(user);
-    toast({ title: t('account.loginSucceeded'), description: t('account.welcomeBack', { username: user.username }), variant: 'success' });
-    navigate('/');
-  }, 'account.loginFailed');
+  const login = useMutation('post', '/api/auth/login', {
+    failure: t('account.loginFailed'),
+    fallback: t('account.genericError'),
+    onSuccess: async ({ user }) => {
+      await setUser(user);
+      toast({ title: t('account.loginSucceeded'), description: t('account.welcomeBack', { username: user.username }), variant: 'success' });
+      navigate('/');
+    },
+  });
+  const submit = () => login.trigger({ body: { username: username.value.trim(), password: password.value } });
 
   return (
-    <SubmitForm aria-label={t('account.loginTitle')} validationErrors={fieldErrors} onSubmit={submit}>
+    <SubmitForm aria-label={t('account.loginTitle')} validationErrors={login.fieldErrors} onSubmit={submit}>
       <UsernameField {...username} />
       <PasswordField
         name="password"
@@ -31,7 +34,7 @@ export function SignInForm() {
         autoComplete="current-password"
         {...password}
       />
-      <Button type="submit" size="lg" className="auth-submit" isPending={pending}>
+      <Button type="submit" size="lg" className="auth-submit" isPending={login.pending}>
         {t('account.signInButton')}
       </Button>
     </SubmitForm>

@@ -1,9 +1,8 @@
-import { api, toFieldErrors, unwrap } from '@app/api-client';
+import { useMutation } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, PasswordField, toast } from '@app/ui';
 import { DialogTrigger, FormDialog, Modal } from '@app/ui/dialog';
 import { useState } from 'react';
-import { toastFailure } from '../shared/toastFailure.ts';
 import { checkPasswordChange, type PasswordChange } from './passwordChange.ts';
 
 const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -36,7 +35,14 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const t = useT();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const change = useMutation('put', '/api/user/change-password', {
+    failure: t('account.passwordChangeFailed'),
+    fallback: t('account.genericError'),
+    onSuccess: () => {
+      toast({ title: t('account.passwordChanged'), description: t('account.passwordChangedBody'), variant: 'success' });
+      onDone();
+    },
+  });
   const field = (name: keyof PasswordChange) => ({
     name,
     value: values[name],
@@ -54,18 +60,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       return;
     }
     setErrors({});
-    setPending(true);
-    try {
-      unwrap(
-        await api.PUT('/api/user/change-password', { body: { currentPassword: values.currentPassword, newPassword: values.newPassword } }),
-      );
-      toast({ title: t('account.passwordChanged'), description: t('account.passwordChangedBody'), variant: 'success' });
-      onDone();
-    } catch (failure) {
-      setPending(false);
-      setErrors(toFieldErrors(failure));
-      toastFailure(t, 'account.passwordChangeFailed', failure);
-    }
+    await change.trigger({ body: { currentPassword: values.currentPassword, newPassword: values.newPassword } });
   };
 
   return (
@@ -73,9 +68,9 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       title={t('account.changePassword')}
       submitLabel={t('account.savePassword')}
       cancelLabel={t('account.cancel')}
-      pending={pending}
+      pending={change.pending}
       validationBehavior="aria"
-      validationErrors={errors}
+      validationErrors={{ ...errors, ...change.fieldErrors }}
       onSubmit={submit}
     >
       <PasswordField {...field('currentPassword')} label={t('account.currentPassword')} autoComplete="current-password" />

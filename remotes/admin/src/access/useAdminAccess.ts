@@ -1,4 +1,4 @@
-import { type components, useApi } from '@app/api-client';
+import { type components, useQuery } from '@app/api-client';
 
 type CurrentUser = components['schemas']['CurrentUser'];
 
@@ -15,7 +15,7 @@ export type AdminAccess =
  * area never opens on a guess.
  */
 export function useAdminAccess(): AdminAccess {
-  const { data, error } = useApi('/api/auth/current-user');
+  const { data, error } = useQuery('/api/auth/current-user');
   if (!data && !error) return { status: 'loading' };
   const user = data?.user ?? null;
   if (!user) return { status: 'anonymous' };

@@ -1,4 +1,4 @@
-import { toMessage, useApi } from '@app/api-client';
+import { toMessage, useQuery } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Card, Pagination, Spinner, TextField } from '@app/ui';
 import { useState } from 'react';
@@ -13,7 +13,7 @@ export function TransactionHistory() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const query = useDebouncedValue(search.trim());
-  const { data, error, isValidating } = useApi(
+  const { data, error, isValidating } = useQuery(
     '/api/admin/transactions',
     { params: { query: { page, limit: HISTORY_PAGE_SIZE, ...(query ? { search: query } : {}) } } },
     // Keep the current rows while the next page or search loads, so the table does not jump.

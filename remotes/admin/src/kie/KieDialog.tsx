@@ -1,18 +1,18 @@
-import { api, unwrap } from '@app/api-client';
+import { useMutation } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Switch, TextField } from '@app/ui';
+import { Switch, TextField, toast } from '@app/ui';
 import { NumberField } from '@app/ui/number-field';
 import { useState } from 'react';
 import { DialogForm } from '../shared/DialogForm.tsx';
 import { EditDialog, type EditDialogProps, type EditFormProps } from '../shared/EditDialog.tsx';
-import { KIE_DEFAULTS, type KieApiAccount } from './kieTypes.ts';
+import { KIE_DEFAULTS, KIE_LIST, type KieApiAccount } from './kieTypes.ts';
 
 /** Add/Edit KIE API. The token is write-only: on edit, an empty field keeps the stored one. */
 export function KieDialog(props: EditDialogProps<KieApiAccount>) {
   return <EditDialog {...props} form={KieForm} />;
 }
 
-function KieForm({ item: account, onClose, onSaved }: EditFormProps<KieApiAccount>) {
+function KieForm({ item: account, onClose }: EditFormProps<KieApiAccount>) {
   const t = useT();
   const [name, setName] = useState(account?.name ?? '');
   const [token, setToken] = useState('');
@@ -23,29 +23,28 @@ function KieForm({ item: account, onClose, onSaved }: EditFormProps<KieApiAccoun
 
   const wholeAtLeast = (min: number, message: string) => (n: number) => (Number.isInteger(n) && n >= min ? null : message);
 
-  const save = async () => {
-    const fields = { name: name.trim(), totalCredits, nanoBananaCredits: textCredits, nanoBananaEditCredits: editCredits, isEnabled };
-    if (account) {
-      unwrap(
-        await api.PUT('/api/admin/kie-apis/{id}', {
-          params: { path: { id: account.id } },
-          body: { ...fields, token: token.trim() || undefined },
-        }),
-      );
-    } else {
-      unwrap(await api.POST('/api/admin/kie-apis', { body: { ...fields, token: token.trim() } }));
-    }
-    return fields.name;
+  const fields = { name: name.trim(), totalCredits, nanoBananaCredits: textCredits, nanoBananaEditCredits: editCredits, isEnabled };
+  const options = {
+    failure: t('admin.kieSaveFailed'),
+    fallback: t('admin.tryAgainLater'),
+    invalidates: KIE_LIST,
+    onSuccess: () => toast({ title: t('admin.kieSaved'), description: fields.name, variant: 'success' }),
   };
+  const update = useMutation('put', '/api/admin/kie-apis/{id}', options);
+  const create = useMutation('post', '/api/admin/kie-apis', options);
+  const save = () =>
+    account
+      ? update.trigger({ params: { path: { id: account.id } }, body: { ...fields, token: token.trim() || undefined } })
+      : create.trigger({ body: { ...fields, token: token.trim() } });
+  const { pending, fieldErrors } = account ? update : create;
 
   return (
     <DialogForm
       title={account ? t('admin.kieEditTitle') : t('admin.kieAddTitle')}
       submitLabel={t('admin.kieSave')}
       save={save}
-      savedTitle={t('admin.kieSaved')}
-      failedTitle={t('admin.kieSaveFailed')}
-      onSaved={onSaved}
+      pending={pending}
+      fieldErrors={fieldErrors}
       onClose={onClose}
     >
       <TextField

@@ -1,4 +1,4 @@
-import { api, toMessage, unwrap, useApi, useInvalidate } from '@app/api-client';
+import { toMessage, useMutation, useQuery } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Card, Spinner, toast } from '@app/ui';
 import { useState } from 'react';
@@ -6,49 +6,46 @@ import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
 import { SectionHeader } from '../shared/SectionHeader.tsx';
 import { KieAccountCard } from './KieAccountCard.tsx';
 import { KieDialog } from './KieDialog.tsx';
-import type { KieApiAccount } from './kieTypes.ts';
+import { KIE_LIST, type KieApiAccount } from './kieTypes.ts';
 import './kie.css';
 
 /** KIE API Management: the upstream accounts used in round-robin, with add, edit, refresh and delete. */
 export function KieSection() {
   const t = useT();
-  const invalidate = useInvalidate();
-  const { data: accounts, error } = useApi('/api/admin/kie-apis');
+  const { data: accounts, error } = useQuery('/api/admin/kie-apis');
   const [editing, setEditing] = useState<KieApiAccount | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<KieApiAccount | null>(null);
   const [refreshing, setRefreshing] = useState<string | null>(null);
 
-  const reload = () => invalidate('/api/admin/kie-apis');
   const openDialog = (account: KieApiAccount | null) => {
     setEditing(account);
     setDialogOpen(true);
   };
 
+  const refreshCredits = useMutation('post', '/api/admin/kie-apis/{id}/refresh-credits', {
+    failure: t('admin.kieRefreshFailed'),
+    fallback: t('admin.tryAgainLater'),
+    invalidates: KIE_LIST,
+    onSuccess: (updated) => {
+      const description = t('admin.kieRefreshedBody', { name: updated.name, count: updated.totalCredits });
+      toast({ title: t('admin.kieRefreshed'), description, variant: 'success' });
+    },
+  });
   const refresh = async (account: KieApiAccount) => {
     setRefreshing(account.id);
-    try {
-      const updated = unwrap(await api.POST('/api/admin/kie-apis/{id}/refresh-credits', { params: { path: { id: account.id } } }));
-      toast({
-        title: t('admin.kieRefreshed'),
-        description: t('admin.kieRefreshedBody', { name: updated.name, count: updated.totalCredits }),
-        variant: 'success',
-      });
-      await reload();
-    } catch (err) {
-      toast({ title: t('admin.kieRefreshFailed'), description: toMessage(err, t('admin.tryAgainLater')), variant: 'error' });
-    } finally {
-      setRefreshing(null);
-    }
+    await refreshCredits.trigger({ params: { path: { id: account.id } } });
+    setRefreshing(null);
   };
 
+  const deleteAccount = useMutation('delete', '/api/admin/kie-apis/{id}', {
+    failure: t('admin.kieDeleteFailed'),
+    fallback: t('admin.tryAgainLater'),
+    invalidates: KIE_LIST,
+  });
   const remove = async (account: KieApiAccount) => {
-    try {
-      unwrap(await api.DELETE('/api/admin/kie-apis/{id}', { params: { path: { id: account.id } } }));
+    if (await deleteAccount.trigger({ params: { path: { id: account.id } } })) {
       toast({ title: t('admin.kieDeleted'), description: account.name, variant: 'success' });
-      await reload();
-    } catch (err) {
-      toast({ title: t('admin.kieDeleteFailed'), description: toMessage(err, t('admin.tryAgainLater')), variant: 'error' });
     }
   };
 
@@ -81,7 +78,7 @@ export function KieSection() {
           </div>
         </>
       )}
-      <KieDialog item={editing} isOpen={dialogOpen} onOpenChange={setDialogOpen} onSaved={reload} />
+      <KieDialog item={editing} isOpen={dialogOpen} onOpenChange={setDialogOpen} />
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -9,3 +9,6 @@ export const KIE_DEFAULTS = { totalCredits: 1000, nanoBananaCredits: 500, nanoBa
 export function imagesLeft(totalCredits: number, perImage: number): number {
   return perImage > 0 ? Math.max(0, Math.floor(totalCredits / perImage)) : 0;
 }
+
+/** The GET the accounts come from, made stale by every change to them. */
+export const KIE_LIST = ['/api/admin/kie-apis'];

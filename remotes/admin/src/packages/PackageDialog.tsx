@@ -1,6 +1,6 @@
-import { api, unwrap } from '@app/api-client';
+import { useMutation } from '@app/api-client';
 import { type MessageKey, useT } from '@app/i18n';
-import { Switch, TextField } from '@app/ui';
+import { Switch, TextField, toast } from '@app/ui';
 import { DialogForm } from '../shared/DialogForm.tsx';
 import { EditDialog, type EditDialogProps, type EditFormProps } from '../shared/EditDialog.tsx';
 import { useDraft } from '../shared/useDraft.ts';
@@ -15,31 +15,38 @@ const MESSAGES: Record<string, MessageKey> = {
   bonusTooHigh: 'admin.packageBonusTooHigh',
 };
 
+/** Every list of packages: the admin's and the public one (/pricing, /purchase-credits). */
+export const PACKAGE_LISTS = ['/api/admin/credit-packages', '/api/credit-packages'];
+
 /** 'Create Credit Package' / 'Edit Credit Package': the spec's fields, then the display extras. */
 export function PackageDialog(props: EditDialogProps<AdminCreditPackage>) {
   return <EditDialog {...props} form={PackageForm} />;
 }
 
-function PackageForm({ item: pkg, onClose, onSaved }: EditFormProps<AdminCreditPackage>) {
+function PackageForm({ item: pkg, onClose }: EditFormProps<AdminCreditPackage>) {
   const t = useT();
   const { draft, set } = useDraft<PackageDraft>(pkg ? draftOf(pkg) : EMPTY_PACKAGE);
   const message = (code: string | null) => (code ? t(MESSAGES[code] ?? 'admin.tryAgainLater') : null);
 
-  const save = async () => {
-    const body = bodyOf(draft);
-    if (pkg) unwrap(await api.PUT('/api/admin/credit-packages/{id}', { params: { path: { id: pkg.id } }, body }));
-    else unwrap(await api.POST('/api/admin/credit-packages', { body }));
-    return body.name;
+  const body = bodyOf(draft);
+  const options = {
+    failure: t('admin.saveFailed'),
+    fallback: t('admin.tryAgainLater'),
+    invalidates: PACKAGE_LISTS,
+    onSuccess: () => toast({ title: t('admin.packageSaved'), description: body.name, variant: 'success' }),
   };
+  const update = useMutation('put', '/api/admin/credit-packages/{id}', options);
+  const create = useMutation('post', '/api/admin/credit-packages', options);
+  const save = () => (pkg ? update.trigger({ params: { path: { id: pkg.id } }, body }) : create.trigger({ body }));
+  const { pending, fieldErrors } = pkg ? update : create;
 
   return (
     <DialogForm
       title={pkg ? t('admin.packageEditTitle') : t('admin.packageCreateTitle')}
       submitLabel={t('admin.savePackage')}
       save={save}
-      savedTitle={t('admin.packageSaved')}
-      failedTitle={t('admin.saveFailed')}
-      onSaved={onSaved}
+      pending={pending}
+      fieldErrors={fieldErrors}
       onClose={onClose}
     >
       <TextField

@@ -1,4 +1,4 @@
-import { api, toMessage, unwrap } from '@app/api-client';
+import { useMutation } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, toast } from '@app/ui';
 import { useState } from 'react';
@@ -11,15 +11,14 @@ export function DeleteFailedCard() {
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<string | null>(null);
 
-  const run = async () => {
-    try {
-      const outcome = unwrap(await api.DELETE('/api/admin/delete-failed-videos'));
+  const remove = useMutation('delete', '/api/admin/delete-failed-videos', {
+    failure: t('admin.deleteFailed'),
+    fallback: t('admin.tryAgainLater'),
+    onSuccess: (outcome) => {
       setResult(t('admin.deleteFailedResult', { deleted: outcome.deleted }));
       toast({ title: t('admin.failedImagesDeleted'), description: outcome.message, variant: 'success' });
-    } catch (err) {
-      toast({ title: t('admin.deleteFailed'), description: toMessage(err, t('admin.tryAgainLater')), variant: 'error' });
-    }
-  };
+    },
+  });
 
   return (
     <ActionCard
@@ -38,7 +37,7 @@ export function DeleteFailedCard() {
         title={t('admin.deleteFailedConfirmTitle')}
         message={t('admin.deleteFailedConfirmMessage')}
         confirmLabel={t('admin.deleteFailedButton')}
-        onConfirm={run}
+        onConfirm={() => remove.trigger()}
       />
     </ActionCard>
   );

@@ -1,4 +1,4 @@
-import { api, toMessage, unwrap } from '@app/api-client';
+import { useMutation } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Form, TextField, toast } from '@app/ui';
 import { type FormEvent, useState } from 'react';
@@ -11,23 +11,21 @@ import { ActionCard } from './ActionCard.tsx';
 export function RefundCard() {
   const t = useT();
   const [taskId, setTaskId] = useState('');
-  const [pending, setPending] = useState(false);
   const [result, setResult] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setPending(true);
-    try {
-      const outcome = unwrap(await api.POST('/api/admin/refund/{taskId}', { params: { path: { taskId: taskId.trim() } } }));
+  const refund = useMutation('post', '/api/admin/refund/{taskId}', {
+    failure: t('admin.refundFailed'),
+    fallback: t('admin.tryAgainLater'),
+    onSuccess: (outcome) => {
       const description = outcome.amount > 0 ? t('admin.refundProcessedBody', { amount: outcome.amount }) : outcome.message;
       setResult(description);
       setTaskId('');
       toast({ title: t('admin.refundProcessed'), description, variant: outcome.amount > 0 ? 'success' : 'info' });
-    } catch (err) {
-      toast({ title: t('admin.refundFailed'), description: toMessage(err, t('admin.tryAgainLater')), variant: 'error' });
-    } finally {
-      setPending(false);
-    }
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void refund.trigger({ params: { path: { taskId: taskId.trim() } } });
   };
 
   return (
@@ -41,7 +39,7 @@ export function RefundCard() {
           onChange={setTaskId}
           validate={(v) => (v.trim() ? null : t('admin.refundTaskIdRequired'))}
         />
-        <Button type="submit" isPending={pending}>
+        <Button type="submit" isPending={refund.pending}>
           {t('admin.refundButton')}
         </Button>
       </Form>

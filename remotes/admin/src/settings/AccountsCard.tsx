@@ -11,7 +11,7 @@ import { useSaveSettings } from './useSaveSettings.ts';
 /** Starting credits for new accounts and the public address the image provider calls back on. */
 export function AccountsCard({ settings }: SettingsCardBaseProps) {
   const t = useT();
-  const { save, error, pending } = useSaveSettings();
+  const { save, fieldErrors, pending } = useSaveSettings();
   const [startCredits, setStartCredits] = useState(settings.startCredits);
   const [callbackUrl, setCallbackUrl] = useState(settings.callbackUrl ?? '');
 
@@ -24,7 +24,7 @@ export function AccountsCard({ settings }: SettingsCardBaseProps) {
       description={t('admin.generalDescription')}
       onSubmit={submit}
       pending={pending}
-      error={error}
+      fieldErrors={fieldErrors}
     >
       <CreditNumberField
         name="startCredits"

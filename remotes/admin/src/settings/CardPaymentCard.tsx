@@ -13,7 +13,7 @@ type CreemEnvironment = AdminSettings['creemEnvironment'];
 /** The card payment provider (Creem): API key, environment, webhook secret and the on switch. */
 export function CardPaymentCard({ settings }: SettingsCardBaseProps) {
   const t = useT();
-  const { save, error, pending } = useSaveSettings();
+  const { save, fieldErrors, pending } = useSaveSettings();
   const [apiKey, setApiKey] = useState('');
   const [webhookSecret, setWebhookSecret] = useState('');
   const [environment, setEnvironment] = useState<CreemEnvironment>(settings.creemEnvironment);
@@ -40,7 +40,7 @@ export function CardPaymentCard({ settings }: SettingsCardBaseProps) {
       badge={<EnabledBadge enabled={settings.creemEnabled} />}
       onSubmit={submit}
       pending={pending}
-      error={error}
+      fieldErrors={fieldErrors}
     >
       <SecretField
         name="creemApiKey"

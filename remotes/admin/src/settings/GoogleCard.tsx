@@ -11,7 +11,7 @@ import { useSaveSettings } from './useSaveSettings.ts';
 /** Google sign-in: client id, client secret, redirect address and the on switch. */
 export function GoogleCard({ settings }: SettingsCardBaseProps) {
   const t = useT();
-  const { save, error, pending } = useSaveSettings();
+  const { save, fieldErrors, pending } = useSaveSettings();
   const [clientId, setClientId] = useState(settings.googleClientId ?? '');
   const [clientSecret, setClientSecret] = useState('');
   const [redirectUri, setRedirectUri] = useState(settings.googleRedirectUri ?? '');
@@ -35,7 +35,7 @@ export function GoogleCard({ settings }: SettingsCardBaseProps) {
       badge={<EnabledBadge enabled={settings.googleAuthEnabled} />}
       onSubmit={submit}
       pending={pending}
-      error={error}
+      fieldErrors={fieldErrors}
     >
       <TextField name="googleClientId" label={t('admin.googleClientId')} value={clientId} onChange={setClientId} autoComplete="off" />
       <SecretField

@@ -13,7 +13,7 @@ type PaypalEnvironment = AdminSettings['paypalEnvironment'];
 /** PayPal: client id, client secret, sandbox or production, and the on switch. */
 export function PaypalCard({ settings }: SettingsCardBaseProps) {
   const t = useT();
-  const { save, error, pending } = useSaveSettings();
+  const { save, fieldErrors, pending } = useSaveSettings();
   const [clientId, setClientId] = useState(settings.paypalClientId ?? '');
   const [clientSecret, setClientSecret] = useState('');
   const [environment, setEnvironment] = useState<PaypalEnvironment>(settings.paypalEnvironment);
@@ -37,7 +37,7 @@ export function PaypalCard({ settings }: SettingsCardBaseProps) {
       badge={<EnabledBadge enabled={settings.paypalEnabled} />}
       onSubmit={submit}
       pending={pending}
-      error={error}
+      fieldErrors={fieldErrors}
     >
       <TextField name="paypalClientId" label={t('admin.paypalClientId')} value={clientId} onChange={setClientId} autoComplete="off" />
       <SecretField

@@ -14,7 +14,7 @@ const COST = { min: LIMITS.costMin, max: LIMITS.costMax };
  */
 export function PricesCard({ settings }: SettingsCardBaseProps) {
   const t = useT();
-  const { save, error, pending } = useSaveSettings();
+  const { save, fieldErrors, pending } = useSaveSettings();
   const [studioText, setStudioText] = useState(settings.nanoBananaCredits);
   const [studioEdit, setStudioEdit] = useState(settings.nanoBananaEditCredits);
   const [apiText, setApiText] = useState(settings.nanoBananaApiPrice);
@@ -37,7 +37,7 @@ export function PricesCard({ settings }: SettingsCardBaseProps) {
       description={t('admin.pricesDescription')}
       onSubmit={submit}
       pending={pending}
-      error={error}
+      fieldErrors={fieldErrors}
     >
       <div className="admin-price-groups">
         <fieldset className="admin-price-group" data-testid="studio-costs">

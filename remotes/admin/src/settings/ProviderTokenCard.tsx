@@ -8,7 +8,7 @@ import { useSaveSettings } from './useSaveSettings.ts';
 /** The fallback KIE token, used when no provider account is configured. */
 export function ProviderTokenCard({ settings }: SettingsCardBaseProps) {
   const t = useT();
-  const { save, error, pending } = useSaveSettings();
+  const { save, fieldErrors, pending } = useSaveSettings();
   const [kieToken, setKieToken] = useState('');
   const submit = async () => {
     if (await save({ kieToken: secretUpdate(kieToken) })) setKieToken('');
@@ -20,7 +20,7 @@ export function ProviderTokenCard({ settings }: SettingsCardBaseProps) {
       description={t('admin.providerDescription')}
       onSubmit={submit}
       pending={pending}
-      error={error}
+      fieldErrors={fieldErrors}
     >
       <SecretField
         name="kieToken"

@@ -1,4 +1,3 @@
-import { toFieldErrors } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Card, Form } from '@app/ui';
 import type { FormEvent, ReactNode } from 'react';
@@ -13,8 +12,8 @@ interface SettingsCardProps {
   badge?: ReactNode;
   onSubmit: () => void;
   pending: boolean;
-  /** The last failed save, for the server's field messages. */
-  error: unknown;
+  /** The server's field messages from the last failed save. */
+  fieldErrors: Record<string, string>;
   submitLabel?: string;
   /** Buttons after Save (the Telegram test). */
   extraActions?: ReactNode;
@@ -29,7 +28,7 @@ export function SettingsCard({
   badge,
   onSubmit,
   pending,
-  error,
+  fieldErrors,
   submitLabel,
   extraActions,
   children,
@@ -46,7 +45,7 @@ export function SettingsCard({
         {badge}
       </div>
       <p className="admin-settings-card-description ui-muted">{description}</p>
-      <Form onSubmit={submit} validationErrors={toFieldErrors(error)} className="admin-settings-form">
+      <Form onSubmit={submit} validationErrors={fieldErrors} className="admin-settings-form">
         {children}
         <div className="admin-settings-actions">
           <Button type="submit" isPending={pending}>

@@ -1,4 +1,4 @@
-import { toMessage, useApi } from '@app/api-client';
+import { toMessage, useQuery } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Card, Spinner } from '@app/ui';
 import { SectionHeader } from '../shared/SectionHeader.tsx';
@@ -17,7 +17,7 @@ import './settings.css';
  */
 export function SettingsSection() {
   const t = useT();
-  const { data: settings, error } = useApi('/api/admin/settings');
+  const { data: settings, error } = useQuery('/api/admin/settings');
   return (
     <section>
       <SectionHeader title={t('admin.sectionSettings')} description={t('admin.settingsDescription')} />

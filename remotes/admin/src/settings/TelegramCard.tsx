@@ -1,4 +1,4 @@
-import { api, toMessage, unwrap, useInvalidate } from '@app/api-client';
+import { useMutation } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, TextField, toast } from '@app/ui';
 import { useState } from 'react';
@@ -9,44 +9,24 @@ import type { SettingsCardBaseProps } from './settingsTypes.ts';
 /** The notification bot: its own save call and a test message to the chat. */
 export function TelegramCard({ settings }: SettingsCardBaseProps) {
   const t = useT();
-  const invalidate = useInvalidate();
   const [botToken, setBotToken] = useState('');
   const [chatId, setChatId] = useState(settings.telegramChatId ?? '');
-  const [error, setError] = useState<unknown>(null);
-  const [saving, setSaving] = useState(false);
-  const [testing, setTesting] = useState(false);
-
-  const submit = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      unwrap(
-        await api.PUT('/api/admin/settings/telegram', {
-          body: { telegramBotToken: secretUpdate(botToken), telegramChatId: chatId.trim() || null },
-        }),
-      );
+  const save = useMutation('put', '/api/admin/settings/telegram', {
+    failure: t('admin.updateFailed'),
+    fallback: t('admin.tryAgainLater'),
+    invalidates: ['/api/admin/settings'],
+    onSuccess: () => {
       setBotToken('');
       toast({ title: t('admin.telegramUpdated'), variant: 'success' });
-      await invalidate('/api/admin/settings');
-    } catch (err) {
-      setError(err);
-      toast({ title: t('admin.updateFailed'), description: toMessage(err, t('admin.tryAgainLater')), variant: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const test = useMutation('post', '/api/test-telegram', {
+    failure: t('admin.telegramTestFailed'),
+    fallback: t('admin.tryAgainLater'),
+    onSuccess: ({ message }) => toast({ title: t('admin.telegramTest'), description: message, variant: 'success' }),
+  });
 
-  const sendTest = async () => {
-    setTesting(true);
-    try {
-      const { message } = unwrap(await api.POST('/api/test-telegram'));
-      toast({ title: t('admin.telegramTest'), description: message, variant: 'success' });
-    } catch (err) {
-      toast({ title: t('admin.telegramTestFailed'), description: toMessage(err, t('admin.tryAgainLater')), variant: 'error' });
-    } finally {
-      setTesting(false);
-    }
-  };
+  const submit = () => save.trigger({ body: { telegramBotToken: secretUpdate(botToken), telegramChatId: chatId.trim() || null } });
 
   return (
     <SettingsCard
@@ -54,11 +34,11 @@ export function TelegramCard({ settings }: SettingsCardBaseProps) {
       title={t('admin.telegramTitle')}
       description={t('admin.telegramDescription')}
       onSubmit={submit}
-      pending={saving}
-      error={error}
+      pending={save.pending}
+      fieldErrors={save.fieldErrors}
       submitLabel={t('admin.telegramSave')}
       extraActions={
-        <Button variant="secondary" onPress={sendTest} isPending={testing}>
+        <Button variant="secondary" onPress={() => test.trigger()} isPending={test.pending}>
           {t('admin.telegramTestButton')}
         </Button>
       }

@@ -7,14 +7,12 @@ export interface EditDialogProps<T> {
   item: T | null;
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
-  onSaved: () => void;
 }
 
 /** What the dialog hands its form. */
 export interface EditFormProps<T> {
   item: T | null;
   onClose: () => void;
-  onSaved: () => void;
 }
 
 interface EditDialogShellProps<T> extends EditDialogProps<T> {
@@ -22,17 +20,11 @@ interface EditDialogShellProps<T> extends EditDialogProps<T> {
 }
 
 /** The modal around an add/edit form. */
-export function EditDialog<T extends { id: string | number }>({
-  item,
-  isOpen,
-  onOpenChange,
-  onSaved,
-  form: RecordForm,
-}: EditDialogShellProps<T>) {
+export function EditDialog<T extends { id: string | number }>({ item, isOpen, onOpenChange, form: RecordForm }: EditDialogShellProps<T>) {
   return (
     <Modal isOpen={isOpen} onOpenChange={onOpenChange}>
       {/* Keyed by record so reopening the dialog starts from that record's stored values. */}
-      <RecordForm key={item?.id ?? 'new'} item={item} onClose={() => onOpenChange(false)} onSaved={onSaved} />
+      <RecordForm key={item?.id ?? 'new'} item={item} onClose={() => onOpenChange(false)} />
     </Modal>
   );
 }

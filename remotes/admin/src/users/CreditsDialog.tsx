@@ -1,47 +1,51 @@
-import { api, unwrap } from '@app/api-client';
+import { useMutation } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { TextField } from '@app/ui';
+import { TextField, toast } from '@app/ui';
 import { Modal } from '@app/ui/dialog';
 import { useFormat } from '@app/ui/format';
 import { useState } from 'react';
 import { DialogForm } from '../shared/DialogForm.tsx';
-import { type AdminUser, creditsFromText, isValidCredits } from './userTypes.ts';
+import { type AdminUser, creditsFromText, isValidCredits, USER_LISTS } from './userTypes.ts';
 import './users.css';
 
 interface CreditsDialogProps {
   user: AdminUser | null;
   onClose: () => void;
-  onSaved: () => void;
 }
 
 /** Edit Credits: the current balance and the new amount (min 0; a non-number becomes 0). */
-export function CreditsDialog({ user, onClose, onSaved }: CreditsDialogProps) {
+export function CreditsDialog({ user, onClose }: CreditsDialogProps) {
   return (
     <Modal isOpen={user !== null} onOpenChange={(open) => !open && onClose()} size="sm">
-      {user && <CreditsForm key={user.id} user={user} onClose={onClose} onSaved={onSaved} />}
+      {user && <CreditsForm key={user.id} user={user} onClose={onClose} />}
     </Modal>
   );
 }
 
-function CreditsForm({ user, onClose, onSaved }: { user: AdminUser; onClose: () => void; onSaved: () => void }) {
+function CreditsForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const t = useT();
   const format = useFormat();
   const [text, setText] = useState(String(user.credits));
   const credits = creditsFromText(text);
 
-  const save = async () => {
-    unwrap(await api.PUT('/api/admin/users/{userId}/credits', { params: { path: { userId: user.id } }, body: { credits } }));
-    return t('admin.creditsUpdatedBody', { name: user.username, count: credits });
-  };
+  const update = useMutation('put', '/api/admin/users/{userId}/credits', {
+    failure: t('admin.creditsUpdateFailed'),
+    fallback: t('admin.tryAgainLater'),
+    invalidates: USER_LISTS,
+    onSuccess: () => {
+      const description = t('admin.creditsUpdatedBody', { name: user.username, count: credits });
+      toast({ title: t('admin.creditsUpdated'), description, variant: 'success' });
+    },
+  });
+  const save = () => update.trigger({ params: { path: { userId: user.id } }, body: { credits } });
 
   return (
     <DialogForm
       title={t('admin.editCreditsTitle')}
       submitLabel={t('admin.updateCredits')}
       save={save}
-      savedTitle={t('admin.creditsUpdated')}
-      failedTitle={t('admin.creditsUpdateFailed')}
-      onSaved={onSaved}
+      pending={update.pending}
+      fieldErrors={update.fieldErrors}
       onClose={onClose}
     >
       <div className="admin-credits-current">

@@ -1,42 +1,57 @@
-import { api, unwrap } from '@app/api-client';
+import { type Problem, useMutation } from '@app/api-client';
 import { LIMITS } from '@app/contract/constants';
 import { useT } from '@app/i18n';
-import { Switch, TextField } from '@app/ui';
+import { Switch, TextField, toast } from '@app/ui';
 import { NumberField } from '@app/ui/number-field';
 import { DialogForm } from '../shared/DialogForm.tsx';
 import { EditDialog, type EditDialogProps, type EditFormProps } from '../shared/EditDialog.tsx';
 import { useDraft } from '../shared/useDraft.ts';
-import { httpErrorMessage } from './httpErrorMessage.ts';
 import { createBody, draftOfUser, EMPTY_USER, type UserDraft, updateBody } from './userDraft.ts';
-import { type AdminUser, isValidCredits } from './userTypes.ts';
+import { type AdminUser, isValidCredits, USER_LISTS } from './userTypes.ts';
 
 // A light check only: the server has the real rules and answers with field messages.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * 'HTTP {status}: {body}' for a failed user save (spec 001 §8), with the problem's detail as the body. The client
+ * already words non-JSON failures as '{status}: {text}', so those get only the prefix.
+ */
+export function httpErrorMessage(problem: Problem): string {
+  if (problem.code === 'http_error' && !problem.detail) return `HTTP ${problem.title}`;
+  return `HTTP ${problem.status}: ${problem.detail ?? problem.title}`;
+}
 
 /** Add/Edit User. A password is required for a new user; on edit it is optional and replaces the old one. */
 export function UserDialog(props: EditDialogProps<AdminUser>) {
   return <EditDialog {...props} form={UserForm} />;
 }
 
-function UserForm({ item: user, onClose, onSaved }: EditFormProps<AdminUser>) {
+function UserForm({ item: user, onClose }: EditFormProps<AdminUser>) {
   const t = useT();
   const { draft, set } = useDraft<UserDraft>(user ? draftOfUser(user) : EMPTY_USER);
 
-  const save = async () => {
-    if (user) unwrap(await api.PUT('/api/admin/users/{id}', { params: { path: { id: user.id } }, body: updateBody(user, draft) }));
-    else unwrap(await api.POST('/api/admin/users', { body: createBody(draft) }));
-    return draft.username.trim();
+  const options = {
+    failure: t('admin.userSaveFailed'),
+    fallback: t('admin.tryAgainLater'),
+    describe: httpErrorMessage,
+    invalidates: USER_LISTS,
+    onSuccess: () => toast({ title: t('admin.userSaved'), description: draft.username.trim(), variant: 'success' }),
   };
+  const update = useMutation('put', '/api/admin/users/{id}', options);
+  const create = useMutation('post', '/api/admin/users', options);
+  const save = () =>
+    user
+      ? update.trigger({ params: { path: { id: user.id } }, body: updateBody(user, draft) })
+      : create.trigger({ body: createBody(draft) });
+  const { pending, fieldErrors } = user ? update : create;
 
   return (
     <DialogForm
       title={user ? t('admin.userEditTitle') : t('admin.userAddTitle')}
       submitLabel={t('admin.saveUser')}
       save={save}
-      savedTitle={t('admin.userSaved')}
-      failedTitle={t('admin.userSaveFailed')}
-      describeError={httpErrorMessage}
-      onSaved={onSaved}
+      pending={pending}
+      fieldErrors={fieldErrors}
       onClose={onClose}
     >
       <TextField

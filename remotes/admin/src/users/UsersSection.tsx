@@ -1,4 +1,4 @@
-import { api, toMessage, unwrap, useApi, useInvalidate } from '@app/api-client';
+import { toMessage, useMutation, useQuery } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Card, Pagination, Spinner, TextField, toast } from '@app/ui';
 import { useMemo, useState } from 'react';
@@ -8,7 +8,7 @@ import { CreditsDialog } from './CreditsDialog.tsx';
 import { UserDialog } from './UserDialog.tsx';
 import { UsersTable } from './UsersTable.tsx';
 import { filterByEmail, pageButtons, pageCountOf, pageOf, shownRange } from './userPaging.ts';
-import type { AdminUser } from './userTypes.ts';
+import { type AdminUser, USER_LISTS } from './userTypes.ts';
 import './users.css';
 
 /**
@@ -17,9 +17,8 @@ import './users.css';
  */
 export function UsersSection() {
   const t = useT();
-  const invalidate = useInvalidate();
-  const { data, error } = useApi('/api/admin/users');
-  const { data: me } = useApi('/api/auth/current-user');
+  const { data, error } = useQuery('/api/admin/users');
+  const { data: me } = useQuery('/api/auth/current-user');
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminUser | null>(null);
@@ -36,37 +35,34 @@ export function UsersSection() {
   const { from, to } = shownRange(current, filtered.length);
   const filtering = filter.trim() !== '';
 
-  // The current user's own balance shows in the header, so refresh it along with the list.
-  const reload = () => invalidate('/api/admin/users', '/api/auth/current-user');
   const openDialog = (user: AdminUser | null) => {
     setEditing(user);
     setDialogOpen(true);
   };
 
+  const setActive = useMutation('put', '/api/admin/users/{userId}/toggle', {
+    failure: t('admin.userUpdateFailed'),
+    fallback: t('admin.tryAgainLater'),
+    invalidates: USER_LISTS,
+  });
   const toggle = async (user: AdminUser, isActive: boolean) => {
     setTogglingId(user.id);
-    try {
-      unwrap(await api.PUT('/api/admin/users/{userId}/toggle', { params: { path: { userId: user.id } }, body: { isActive } }));
-      toast({
-        title: t('admin.userUpdated'),
-        description: isActive ? t('admin.userEnabledBody', { name: user.username }) : t('admin.userDisabledBody', { name: user.username }),
-        variant: 'success',
-      });
-      await reload();
-    } catch (err) {
-      toast({ title: t('admin.userUpdateFailed'), description: toMessage(err, t('admin.tryAgainLater')), variant: 'error' });
-    } finally {
-      setTogglingId(null);
+    if (await setActive.trigger({ params: { path: { userId: user.id } }, body: { isActive } })) {
+      const name = user.username;
+      const description = isActive ? t('admin.userEnabledBody', { name }) : t('admin.userDisabledBody', { name });
+      toast({ title: t('admin.userUpdated'), description, variant: 'success' });
     }
+    setTogglingId(null);
   };
 
+  const deleteUser = useMutation('delete', '/api/admin/users/{id}', {
+    failure: t('admin.userDeleteFailed'),
+    fallback: t('admin.tryAgainLater'),
+    invalidates: USER_LISTS,
+  });
   const remove = async (user: AdminUser) => {
-    try {
-      unwrap(await api.DELETE('/api/admin/users/{id}', { params: { path: { id: user.id } } }));
+    if (await deleteUser.trigger({ params: { path: { id: user.id } } })) {
       toast({ title: t('admin.userDeleted'), description: user.username, variant: 'success' });
-      await reload();
-    } catch (err) {
-      toast({ title: t('admin.userDeleteFailed'), description: toMessage(err, t('admin.tryAgainLater')), variant: 'error' });
     }
   };
 
@@ -118,8 +114,8 @@ export function UsersSection() {
           </div>
         </div>
       )}
-      <UserDialog item={editing} isOpen={dialogOpen} onOpenChange={setDialogOpen} onSaved={reload} />
-      <CreditsDialog user={creditsFor} onClose={() => setCreditsFor(null)} onSaved={reload} />
+      <UserDialog item={editing} isOpen={dialogOpen} onOpenChange={setDialogOpen} />
+      <CreditsDialog user={creditsFor} onClose={() => setCreditsFor(null)} />
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

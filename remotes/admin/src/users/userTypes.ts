@@ -16,3 +16,6 @@ export function creditsFromText(text: string): number {
 export function isValidCredits(value: number): boolean {
   return Number.isInteger(value) && value >= 0;
 }
+
+/** What a change to a user makes stale: the list, and the header's own user (an admin may change themself). */
+export const USER_LISTS = ['/api/admin/users', '/api/auth/current-user'];

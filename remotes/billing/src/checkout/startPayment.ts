@@ -1,5 +1,6 @@
-// Starting a payment: ask our API for the provider page the buyer must visit.
-import { api, unwrap } from '@app/api-client';
+// Starting a payment: ask our API for the provider page the buyer must visit. Plain requests, not the mutation hook:
+// their failures get the spec's own payment toasts (paymentToasts.ts), and a capture is shared per order.
+import { request } from '@app/api-client';
 
 export interface PayablePackage {
   id: string;
@@ -16,7 +17,7 @@ const PAYPAL_PENDING_KEY = 'billing.paypal.pending';
  */
 export async function createCardCheckout(pkg: PayablePackage): Promise<string> {
   const body = { packageId: pkg.id, amount: pkg.price, currency: 'USD', credits: pkg.credits, packageName: pkg.name };
-  const { checkoutUrl } = unwrap(await api.POST('/api/creem/checkout', { body }));
+  const { checkoutUrl } = await request('post', '/api/creem/checkout', { body });
   return checkoutUrl;
 }
 
@@ -26,7 +27,7 @@ export async function createCardCheckout(pkg: PayablePackage): Promise<string> {
  */
 export async function createPayPalApproval(pkg: PayablePackage): Promise<string> {
   const body = { packageId: pkg.id, amount: pkg.price.toFixed(2), currency: 'USD', intent: 'CAPTURE' };
-  const order = unwrap(await api.POST('/paypal/order', { body }));
+  const order = await request('post', '/paypal/order', { body });
   rememberPayPalOrder(order.id, pkg.id);
   return order.approveUrl ?? '';
 }
@@ -62,9 +63,10 @@ const captures = new Map<string, ReturnType<typeof capture>>();
 
 async function capture(token: string) {
   const packageId = rememberedPackage(token);
-  const result = unwrap(
-    await api.POST('/paypal/order/{orderId}/capture', { params: { path: { orderId: token } }, body: packageId ? { packageId } : {} }),
-  );
+  const result = await request('post', '/paypal/order/{orderId}/capture', {
+    params: { path: { orderId: token } },
+    body: packageId ? { packageId } : {},
+  });
   forgetPayPalOrder();
   return result;
 }

@@ -1,4 +1,4 @@
-import { useApi } from '@app/api-client';
+import { useQuery } from '@app/api-client';
 import { useI18n } from '@app/i18n';
 import { Card, Pagination, Spinner } from '@app/ui';
 import { useFormat } from '@app/ui/format';
@@ -15,7 +15,7 @@ export function TransactionHistory() {
   const { t } = useI18n();
   const format = useFormat();
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useApi(
+  const { data, error, isLoading } = useQuery(
     '/api/transactions',
     { params: { query: { page, limit: TRANSACTIONS_PER_PAGE } } },
     { keepPreviousData: true },

@@ -1,6 +1,6 @@
-import { useApi } from '@app/api-client';
+import { useQuery } from '@app/api-client';
 
 /** The active credit packages, cheapest first (GET /api/credit-packages, public). */
 export function useCreditPackages() {
-  return useApi('/api/credit-packages', {}, { keepPreviousData: true });
+  return useQuery('/api/credit-packages', {}, { keepPreviousData: true });
 }

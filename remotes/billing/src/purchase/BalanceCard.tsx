@@ -1,11 +1,11 @@
-import { useApi } from '@app/api-client';
+import { useQuery } from '@app/api-client';
 import { useI18n } from '@app/i18n';
 import { Card, LinkButton, Spinner } from '@app/ui';
 
 /** The signed-in user's current balance, with a way to the full history on /pricing. */
 export function BalanceCard() {
   const { t, language } = useI18n();
-  const { data } = useApi('/api/user/stats', {}, { keepPreviousData: true });
+  const { data } = useQuery('/api/user/stats', {}, { keepPreviousData: true });
   return (
     <Card className="billing-balance">
       <div>

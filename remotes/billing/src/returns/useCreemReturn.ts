@@ -1,4 +1,4 @@
-import { api, fetchGet, unwrap } from '@app/api-client';
+import { request } from '@app/api-client';
 import { navigate } from '@app/ui';
 import { useEffect, useState } from 'react';
 import { readCreemReturn } from './creemReturn.ts';
@@ -21,9 +21,8 @@ const GIVE_UP_AFTER_MS = 90_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function verify(query: Record<string, string>) {
-  return unwrap(await api.GET('/api/creem/verify-return', { params: { query } }));
-}
+// Plain requests, not the mutation hook or SWR: a loop polls them until the credits land, and its failures are states.
+const verify = (query: Record<string, string>) => request('get', '/api/creem/verify-return', { params: { query } });
 
 /**
  * Verifies the Creem return parameters of this page load (then removes them from the address) and
@@ -63,7 +62,7 @@ export function useCreemReturn(enabled: boolean): CreemReturnState {
           setState({ phase: 'confirming' });
         }
         if (!verifiable) {
-          const stats = await fetchGet('/api/user/stats').catch(() => undefined);
+          const stats = await request('get', '/api/user/stats').catch(() => undefined);
           if (cancelled) return;
           if (stats && baseline === undefined) baseline = stats.credits;
           else if (stats && baseline !== undefined && stats.credits > baseline) {

@@ -1,4 +1,4 @@
-import { useApi } from '@app/api-client';
+import { useQuery } from '@app/api-client';
 
 /**
  * The signed-in user from GET /api/auth/current-user, read through the SWR cache the host header
@@ -7,7 +7,7 @@ import { useApi } from '@app/api-client';
  */
 export function useSignedInUser() {
   // keepPreviousData: an invalidation after a payment must not flip the page back to "unknown" and unmount it.
-  const { data, error, isLoading } = useApi('/api/auth/current-user', {}, { keepPreviousData: true });
+  const { data, error, isLoading } = useQuery('/api/auth/current-user', {}, { keepPreviousData: true });
   // A failed call counts as a visitor: the pages then offer to sign in instead of spinning forever.
   const user = data ? data.user : error ? null : undefined;
   return { user, isLoading: isLoading && !data };

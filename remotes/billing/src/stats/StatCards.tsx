@@ -1,4 +1,4 @@
-import { useApi } from '@app/api-client';
+import { useQuery } from '@app/api-client';
 import { useI18n } from '@app/i18n';
 import { Card, Spinner } from '@app/ui';
 import { useFormat } from '@app/ui/format';
@@ -22,7 +22,7 @@ function StatCard({ label, value, hint, testId }: { label: string; value: ReactN
 export function StatCards() {
   const { t } = useI18n();
   const format = useFormat();
-  const { data, error } = useApi('/api/user/stats', {}, { keepPreviousData: true });
+  const { data, error } = useQuery('/api/user/stats', {}, { keepPreviousData: true });
   if (error && !data) return <Card className="ui-muted">{t('billing.statsError')}</Card>;
   const number = (value: number | undefined) => (value === undefined ? <Spinner size="sm" /> : format.number(value));
   return (

@@ -1,4 +1,4 @@
-import { type GetData, useApi, usePollingFallback } from '@app/api-client';
+import { type GetData, usePollingFallback, useQuery } from '@app/api-client';
 
 export interface TaskQuery {
   page: number;
@@ -16,7 +16,7 @@ export type TaskList = GetData<'/api/image-tasks'>;
  */
 export function useImageTasks(query: TaskQuery, interval: number | ((data: TaskList | undefined) => number), enabled = true) {
   const refreshInterval = usePollingFallback(interval);
-  return useApi('/api/image-tasks', enabled ? { params: { query } } : null, {
+  return useQuery('/api/image-tasks', enabled ? { params: { query } } : null, {
     refreshInterval,
     refreshWhenHidden: false,
     refreshWhenOffline: false,

@@ -1,4 +1,4 @@
-import { fetchGet } from '@app/api-client';
+import { request } from '@app/api-client';
 import { REMOTE_NAMES, type RemoteName } from '@app/contract/constants';
 import type { RemoteRoutesProps } from '@app/ui';
 import { loadRemote, loadShare, registerPlugins, registerRemotes } from '@module-federation/runtime';
@@ -10,7 +10,7 @@ const defaultEntry = (name: RemoteName) => `/remotes/${name}/remoteEntry.js`;
 
 async function readManifest(): Promise<Record<string, string>> {
   try {
-    return (await fetchGet('/api/remotes')).remotes;
+    return (await request('get', '/api/remotes')).remotes;
   } catch (error) {
     // The shell must still start: fall back to the same-origin defaults.
     console.warn('Remote manifest unavailable, using defaults', error);

@@ -1,4 +1,4 @@
-import { api, unwrap } from '@app/api-client';
+import { request } from '@app/api-client';
 import { navigate } from '@app/ui';
 import { authStore } from './authStore.ts';
 import { useCurrentUserQuery } from './useCurrentUserQuery.ts';
@@ -10,11 +10,8 @@ import { useCurrentUserQuery } from './useCurrentUserQuery.ts';
 export function useLogout(): () => Promise<void> {
   const { mutate } = useCurrentUserQuery();
   return async () => {
-    try {
-      unwrap(await api.POST('/api/auth/logout'));
-    } catch (error) {
-      console.error('Logout failed:', error);
-    }
+    // A plain request, not the mutation hook: its failure is logged, never toasted.
+    await request('post', '/api/auth/logout').catch((error: unknown) => console.error('Logout failed:', error));
     authStore.setUser(null);
     // The shared cache says "visitor" too, without asking again: a failed logout must not sign back in here.
     await mutate({ user: null }, { revalidate: false });

@@ -1,4 +1,4 @@
-import { useApi } from '@app/api-client';
+import { useQuery } from '@app/api-client';
 import { type MessageKey, useT } from '@app/i18n';
 import { Badge } from '@app/ui';
 import { POLL_MS } from '../../contractConstants.ts';
@@ -16,7 +16,7 @@ const COLUMNS: readonly MessageKey[] = [
 /** 'Service Pricing': studio cost and API price per image from GET /api/pricing/current, refreshed every minute. */
 export function ServicePricing() {
   const t = useT();
-  const { data } = useApi('/api/pricing/current', {}, { refreshInterval: POLL_MS.pricing });
+  const { data } = useQuery('/api/pricing/current', {}, { refreshInterval: POLL_MS.pricing });
   const rows = servicePrices(data);
   return (
     <section className="landing-section" id="service-pricing" aria-labelledby="service-pricing-title">
