@@ -13,6 +13,7 @@ echo "== generated files"; node scripts/check-generated.ts
 echo "== lint"
 pnpm exec biome check .
 pnpm run --silent lint:imports
+pnpm run --silent lint:dead
 pnpm exec redocly lint openapi/openapi.json --config openapi/redocly.yaml --format=stylish
 pnpm run --silent lint:spectral
 echo "== typecheck"; pnpm -r --workspace-concurrency=1 typecheck

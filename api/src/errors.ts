@@ -155,13 +155,8 @@ export const methodNotAllowed = (allowed: readonly string[]) =>
 export const conflict = (detail = 'The request conflicts with the current state.') =>
   new HttpProblem({ status: 409, code: 'conflict', title: 'Conflict', detail });
 
-export const paymentRequired = (detail = 'Not enough credits.') =>
-  new HttpProblem({ status: 402, code: 'insufficient_credits', title: 'Insufficient credits', detail });
-
 export const payloadTooLarge = (detail = 'The request body is too large.') =>
   new HttpProblem({ status: 413, code: 'payload_too_large', title: 'Payload too large', detail });
-
-export const unprocessable = (detail: string) => new HttpProblem({ status: 422, code: 'unprocessable', title: 'Cannot process', detail });
 
 /** 429 with `Retry-After` in whole seconds. */
 export const tooManyRequests = (retryAfterSeconds: number, detail = 'Too many requests. Try again later.') =>
@@ -187,6 +182,3 @@ export const internalError = (cause?: unknown) =>
 
 export const badGateway = (detail = 'An upstream provider failed.', cause?: unknown) =>
   new HttpProblem({ status: 502, code: 'upstream_failed', title: 'Upstream provider failed', detail, retryable: true, cause });
-
-export const serviceUnavailable = (detail = 'The service is temporarily unavailable.') =>
-  new HttpProblem({ status: 503, code: 'unavailable', title: 'Service unavailable', detail, retryable: true });

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type EntitySchema, type MikroORM, type Options, RequestContext } from '@mikro-orm/core';
+import type { EntitySchema, MikroORM, Options } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import type { AbstractSqlDriver, SqlEntityManager } from '@mikro-orm/sql';
 import type { Config } from '../config.ts';
@@ -88,14 +88,4 @@ export async function migrate(orm: Orm): Promise<string[]> {
     // Ending the session releases the lock.
     await lock.end();
   }
-}
-
-/** A fresh EntityManager for work outside a request (start-up, jobs, tests). */
-export function forkEm(orm: Orm): SqlEntityManager {
-  return orm.em.fork();
-}
-
-/** The per-request EntityManager, when inside `RequestContext`. */
-export function requestEm(): SqlEntityManager | undefined {
-  return RequestContext.getEntityManager() as SqlEntityManager | undefined;
 }

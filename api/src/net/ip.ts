@@ -1,5 +1,5 @@
 // IP address classification for the SSRF guard, on ipaddr.js's parsing. Pure functions, no I/O.
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv6 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 export type BlockReason =
@@ -122,10 +122,6 @@ export function blockedAddressReason(address: string | ParsedAddress): BlockReas
   const parsed = typeof address === 'string' ? parseIpLiteral(address) : address;
   if (!parsed) return 'reserved';
   return parsed.address.kind() === 'ipv4' ? reasonIn(parsed.address, IPV4_BLOCKED) : classifyIPv6(parsed.address as ipaddr.IPv6);
-}
-
-export function isPublicAddress(address: string): boolean {
-  return (isIPv4(address) || isIPv6(address.replace(/^\[|\]$/g, ''))) && blockedAddressReason(address) === null;
 }
 
 /** Host names that always point inside: loopback names, cloud metadata names, internal TLDs, single labels. */

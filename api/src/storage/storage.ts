@@ -107,29 +107,12 @@ export class PublicFileUrls {
   }
 }
 
-export function contentTypeForKey(key: string): StoredContentType | null {
-  return isValidStorageKey(key) ? assertStorageKey(key) : null;
-}
-
 /** 128 random bits, base64url (22 characters). */
 export function randomId(): string {
   return randomBytes(16).toString('base64url');
 }
 
 export type ImageExtension = 'png' | 'jpg' | 'webp';
-
-export function extensionForContentType(contentType: string): ImageExtension {
-  switch (contentType) {
-    case 'image/png':
-      return 'png';
-    case 'image/jpeg':
-      return 'jpg';
-    case 'image/webp':
-      return 'webp';
-    default:
-      throw new Error(`Not an image content type: ${contentType}`);
-  }
-}
 
 /** `uploads/<128 random bits>.<ext>` for an uploaded reference picture. */
 export function newUploadKey(extension: ImageExtension): string {

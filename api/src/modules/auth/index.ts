@@ -7,9 +7,9 @@ import { Session } from './session.entity.ts';
 import { sessionResolver } from './session.resolver.ts';
 import { purgeExpiredSessions } from './session.service.ts';
 
-export { createUser, type NewUser, UserConflictError } from './create-user.ts';
+export { createUser, UserConflictError } from './create-user.ts';
 export { assertSameSiteRequest, isUnsafeMethod } from './csrf.ts';
-export { type AdminUpsert, randomPassword, upsertAdmin } from './first-admin.ts';
+export { randomPassword, upsertAdmin } from './first-admin.ts';
 export { hashPassword } from './hash-slot.ts';
 export { NO_PASSWORD, passwords } from './password.ts';
 export { Session } from './session.entity.ts';

@@ -5,9 +5,6 @@ import { IdempotencyKey } from './idempotency-key.entity.ts';
 import { automationProcess } from './process.ts';
 import { automationHandlers } from './routes.ts';
 
-export { CallbackDeliveries } from './callbacks/delivery-jobs.ts';
-export { callbackFetchOptions } from './callbacks/fetch-options.ts';
-
 /** The customer automation API (`/api/n8n/*`) for n8n and other integrators, authenticated by API tokens. */
 export const automationModule: ApiModule = {
   name: 'automation',

@@ -20,14 +20,11 @@ export {
   notifyOperator,
   OPERATOR_ALERT_QUEUE,
   OperatorAlerts,
-  type OperatorEvent,
   operatorNotifier,
   queueOperatorAlert,
-  useOperatorAlerts,
 } from './notifications/operator-notifier.ts';
 export { Order } from './orders/order.entity.ts';
 export { createPendingOrder } from './orders/order.service.ts';
-export { RECONCILE_EVERY_MS, reconcilePayPalOrders } from './paypal/reconcile.ts';
 export { presentCreditPackage } from './presenter.ts';
 export { registerSandboxCheckout } from './sandbox/checkout-page.ts';
 

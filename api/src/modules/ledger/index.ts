@@ -1,8 +1,8 @@
 import type { ApiModule } from '../module.ts';
 import { Transaction } from './transaction.entity.ts';
 
-export { applyLedgerEntry, findLedgerMismatches, type LedgerEntry, type LedgerResult } from './ledger.service.ts';
-export { TRANSACTION_TYPES, Transaction, type TransactionType } from './transaction.entity.ts';
+export { applyLedgerEntry, findLedgerMismatches } from './ledger.service.ts';
+export { Transaction } from './transaction.entity.ts';
 export { sumCreditsUsedOnTasks, sumTaskCredits } from './transaction.repository.ts';
 
 /** The credits ledger: one immutable `transactions` row per balance change (see ledger.service.ts). */

@@ -1,8 +1,8 @@
 import type { ApiModule } from '../module.ts';
 import { KieApi } from './kie-api.entity.ts';
 
-export { KIE_API_DEFAULTS, KieApi } from './kie-api.entity.ts';
-export { type KieApiInput, KieApiRepository, toKieAccount } from './kie-api.repository.ts';
+export { KieApi } from './kie-api.entity.ts';
+export { KieApiRepository } from './kie-api.repository.ts';
 
 /** Upstream image-provider accounts (KIE). The admin pages use the repository; the studio rotates over it. */
 export const providersModule: ApiModule = { name: 'providers', entities: [KieApi] };

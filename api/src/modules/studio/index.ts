@@ -4,23 +4,21 @@ import { studioHandlers } from './routes.ts';
 import { ImageTask } from './tasks/image-task.entity.ts';
 import { Upload } from './uploads/upload.entity.ts';
 
-export { type GenerationFailedEvent, StudioEvents } from './events.ts';
+export { StudioEvents } from './events.ts';
 export { storedFiles } from './files/files.middleware.ts';
 export { checkTaskImageInputs } from './files/image-sources.ts';
 export { TASK_STEP_QUEUE } from './jobs/task-queue.ts';
-export { expireOverdueTasks, failAndRefund, workOnTask } from './jobs/work-on-task.ts';
-export { createStudioRuntime, StudioRuntime } from './runtime.ts';
-export { type PriceList, type TaskKind, taskCost } from './tasks/cost.ts';
+export { workOnTask } from './jobs/work-on-task.ts';
+export { StudioRuntime } from './runtime.ts';
+export type { TaskKind } from './tasks/cost.ts';
 export { ImageTask, IN_FLIGHT_STATUSES } from './tasks/image-task.entity.ts';
 export { ImageTaskRepository } from './tasks/image-task.repository.ts';
-export { presentImageTask } from './tasks/presenter.ts';
 export { deleteFailedTasks, findTaskForUser, recheckFailedTasks } from './tasks/recovery.service.ts';
 export { refundTask, usageKey } from './tasks/refund.ts';
-export { type SubmitTaskInput, type SubmittedTask, submitImageTask } from './tasks/submit.service.ts';
+export type { SubmitTaskInput, SubmittedTask } from './tasks/submit.service.ts';
 export { newTaskId } from './tasks/task-id.ts';
 export { TaskListCache } from './tasks/task-list-cache.ts';
 export { type AfterTransition, failTask, type TaskTransition } from './tasks/task-state.ts';
-export { deleteUnusedUploads } from './uploads/upload.repository.ts';
 export { UPLOAD_BODY_LIMIT } from './uploads/upload.service.ts';
 
 /** The image studio: tasks, uploads, the proxy, provider callbacks; its runtime runs the background jobs. */

@@ -4,7 +4,7 @@ import { tokenHandlers } from './routes.ts';
 import { bearerTokenResolver } from './token.resolver.ts';
 
 export { ApiToken } from './api-token.entity.ts';
-export { createApiToken, hashToken, resolveApiToken } from './token.service.ts';
+export { createApiToken, hashToken } from './token.service.ts';
 
 /** API tokens: the /api page manages them; the automation API authenticates with them. */
 export const tokensModule: ApiModule = {

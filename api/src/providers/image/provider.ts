@@ -44,7 +44,6 @@ export interface UpscaleJob {
 }
 
 export type ImageJob = TextToImageJob | EditImageJob | UpscaleJob;
-export type ImageJobType = ImageJob['type'];
 
 export interface SubmitOptions {
   /** Overrides the provider's default callback URL for this task (KIE only). */

@@ -13,8 +13,6 @@ import { paypalClientFor } from './paypal-client.ts';
 export const RECONCILE_MIN_AGE_MS = 2 * 60_000;
 /** PayPal lets an approved order be captured for about 3 days; older pending orders are left alone. */
 export const RECONCILE_MAX_AGE_MS = 3 * 24 * 60 * 60_000;
-/** How often a process sweeps (several processes may: captures are idempotent and settlement locks the order). */
-export const RECONCILE_EVERY_MS = 5 * 60_000;
 const BATCH = 50;
 
 export interface ReconcileResult {
