@@ -1,7 +1,7 @@
 // All transactions (spec 001 §7 "Transactions"): the /history page (20 per page) and the dashboard (25).
 import type { adminTransactionRoutes } from '@app/contract';
 import type { HandlersFor } from '../../../http/bind.ts';
-import { listAllTransactions } from './transactions.queries.ts';
+import { listAllTransactions } from './transactions.repository.ts';
 
 export const adminTransactionHandlers = {
   async listAdminTransactions(ctx, { query }) {

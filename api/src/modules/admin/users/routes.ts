@@ -5,7 +5,7 @@ import type { HandlersFor } from '../../../http/bind.ts';
 import type { AppContext } from '../../../http/context.ts';
 import type { User } from '../../users/index.ts';
 import { presentAdminUser } from '../../users/index.ts';
-import { countUserImages, listUsersWithImageCounts } from './users.queries.ts';
+import { countUserImages, listUsersWithImageCounts } from './users.repository.ts';
 import { createUserAsAdmin, setCreditsAsAdmin, softDeleteUser, toggleUserAsAdmin, updateUserAsAdmin } from './users.service.ts';
 
 const userNotFound = () => notFound('No such user.');

@@ -1,7 +1,7 @@
 // Every ledger entry of every user, newest first, with the user's name and email, searchable.
 import { type AdminTransaction, type AdminTransactionList, CREATED_VIA, LEDGER_ENTRY_TYPES } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { containsPattern } from '../users/users.queries.ts';
+import { containsPattern } from '../users/users.repository.ts';
 
 interface Row {
   id: string;
