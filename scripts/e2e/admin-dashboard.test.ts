@@ -297,7 +297,7 @@ describe('User Management', () => {
     // The email filter is a case-insensitive substring; the count says it is filtered.
     await page.getByRole('searchbox', { name: 'Filter by email' }).fill('e2e.MEMBER');
     await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);
-    expect(await page.getByTestId('users-showing').textContent()).toBe('Showing 1 to 1 of 1 users (filtered)');
+    expect(await page.getByTestId('users-showing').textContent()).toBe('Showing 1 to 1 of 1 user (filtered)');
     const row = page.getByTestId('user-row').filter({ hasText: 'e2e_member' });
 
     await row.getByRole('button', { name: 'Edit credits of e2e_member' }).click();
