@@ -20,7 +20,8 @@ const BUDGETS: Record<string, number> = {
   // The router library (wouter, ~1.5 KB on every page) took these over their weight; back to GOAL once
   // the kit or the build frees that much.
   '/generate': 179 * KB,
-  '/pricing': 172 * KB,
+  // Its counts are plural messages, so it also loads the message runtime's chunk (~0.9 KB).
+  '/pricing': 173 * KB,
   '/login': 172 * KB,
   '/my-creations': 179 * KB,
   '/api': 179 * KB,

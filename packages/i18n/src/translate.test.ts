@@ -44,6 +44,14 @@ describe('translate', () => {
     expect(translate('en', 'admin.usersShowing', { from: 1, to: 20, total: 1000 })).toBe('Showing 1 to 20 of 1,000 users');
   });
 
+  it('shows the header balance as a plural with grouped digits', async () => {
+    await loadMessages('en', ['common']);
+    await loadMessages('vi', ['common']);
+    expect(translate('en', 'common.creditsBadge', { count: 1 })).toBe('1 credit');
+    expect(translate('en', 'common.creditsBadge', { count: 1234 })).toBe('1,234 credits');
+    expect(translate('vi', 'common.creditsBadge', { count: 1234 })).toBe('1.234 credit');
+  });
+
   it('has a non-empty Vietnamese text for every English key', async () => {
     for (const domain of DOMAINS) {
       // As the build ships them: plural messages are functions; one that renders blank fails here too.

@@ -16,7 +16,7 @@ export function RefundCard() {
     failure: t('admin.refundFailed'),
     fallback: t('admin.tryAgainLater'),
     onSuccess: (outcome) => {
-      const description = outcome.amount > 0 ? t('admin.refundProcessedBody', { amount: outcome.amount }) : outcome.message;
+      const description = outcome.amount > 0 ? t('admin.refundProcessedBody', { count: outcome.amount }) : outcome.message;
       setResult(description);
       setTaskId('');
       toast({ title: t('admin.refundProcessed'), description, variant: outcome.amount > 0 ? 'success' : 'info' });

@@ -1,5 +1,5 @@
 import type { components } from '@app/api-client';
-import { type MessageKey, useI18n } from '@app/i18n';
+import { type MessageKey, useT } from '@app/i18n';
 import { Badge, Button, Card } from '@app/ui';
 import { pricePerCredit, wholeDollars } from '../format/price.ts';
 
@@ -23,7 +23,7 @@ export interface PackageCardProps {
 
 /** One credit package: price, credits, what is included, the price per credit and the buy button. */
 export function PackageCard({ pkg, onBuy, isBuyDisabled }: PackageCardProps) {
-  const { t, language } = useI18n();
+  const t = useT();
   return (
     <Card className="billing-package" highlighted={pkg.popular} data-testid="credit-package">
       {pkg.popular && (
@@ -34,7 +34,7 @@ export function PackageCard({ pkg, onBuy, isBuyDisabled }: PackageCardProps) {
       <h3 className="billing-package-name">{pkg.name}</h3>
       <p className="billing-package-description">{pkg.description}</p>
       <p className="billing-package-price">{wholeDollars(pkg.price)}</p>
-      <p className="billing-package-credits">{t('billing.credits', { count: pkg.credits.toLocaleString(language) })}</p>
+      <p className="billing-package-credits">{t('billing.credits', { count: pkg.credits })}</p>
       {pkg.bonus > 0 && <Badge variant="success">{t('billing.bonus', { count: pkg.bonus })}</Badge>}
       <ul className="billing-package-features">
         {FEATURES.map((key) => (

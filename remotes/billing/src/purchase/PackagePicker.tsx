@@ -1,4 +1,4 @@
-import { useI18n } from '@app/i18n';
+import { useT } from '@app/i18n';
 import { Badge, Card, Radio, RadioGroup, Spinner } from '@app/ui';
 import { exactDollars, pricePerCredit } from '../format/price.ts';
 import type { CreditPackage } from '../packages/PackageCard.tsx';
@@ -11,7 +11,7 @@ export interface PackagePickerProps {
 
 /** The active packages as one choice; the chosen one feeds the order summary. */
 export function PackagePicker({ selectedId, onSelect }: PackagePickerProps) {
-  const { t, language } = useI18n();
+  const t = useT();
   const { data, error, isLoading } = useCreditPackages();
   if (isLoading) return <Spinner size="lg" className="billing-packages-spinner" />;
   if (error || !data) return <Card className="ui-muted">{t('billing.packagesError')}</Card>;
@@ -33,7 +33,7 @@ export function PackagePicker({ selectedId, onSelect }: PackagePickerProps) {
               {pkg.name}
               {pkg.popular && <Badge variant="accent">{t('billing.mostPopular')}</Badge>}
             </span>
-            <span className="billing-picker-credits">{t('billing.credits', { count: pkg.credits.toLocaleString(language) })}</span>
+            <span className="billing-picker-credits">{t('billing.credits', { count: pkg.credits })}</span>
             {pkg.description && <span className="billing-picker-description">{pkg.description}</span>}
           </span>
           <span className="billing-picker-price">

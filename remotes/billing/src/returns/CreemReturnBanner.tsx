@@ -1,4 +1,4 @@
-import { useI18n } from '@app/i18n';
+import { useT } from '@app/i18n';
 import { Spinner } from '@app/ui';
 import type { CreemReturnState } from './useCreemReturn.ts';
 import './returns.css';
@@ -19,7 +19,7 @@ function Banner({ tone, title, body, busy }: { tone: Tone; title: string; body?:
 
 /** The outcome of a return from Creem's checkout on /purchase-credits; nothing on an ordinary visit. */
 export function CreemReturnBanner({ state }: { state: CreemReturnState }) {
-  const { t, language } = useI18n();
+  const t = useT();
   switch (state.phase) {
     case 'none':
       return null;
@@ -30,18 +30,14 @@ export function CreemReturnBanner({ state }: { state: CreemReturnState }) {
         <Banner
           tone="success"
           title={t('billing.paymentSuccessTitle')}
-          body={t('billing.paymentSuccessCredits', { count: state.credits.toLocaleString(language) })}
+          body={t('billing.paymentSuccessCredits', { count: state.credits })}
         />
       );
     case 'confirming':
       return <Banner tone="neutral" busy title={t('billing.returnConfirmingTitle')} body={t('billing.returnConfirmingBody')} />;
     case 'arrived':
       return (
-        <Banner
-          tone="success"
-          title={t('billing.returnArrivedTitle')}
-          body={t('billing.returnArrivedBody', { count: state.balance.toLocaleString(language) })}
-        />
+        <Banner tone="success" title={t('billing.returnArrivedTitle')} body={t('billing.returnArrivedBody', { count: state.balance })} />
       );
     case 'timeout':
       return <Banner tone="warning" title={t('billing.returnTimeoutTitle')} body={t('billing.returnTimeoutBody')} />;

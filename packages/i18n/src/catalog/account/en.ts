@@ -145,9 +145,9 @@ export default {
   guideIntro:
     'Generate, edit and upscale images from n8n or any HTTP client. Calls are paid from the same credits as the studio, at the API prices.',
   apiPricesTitle: 'API prices',
-  apiPriceGenerate: 'Text to image: {count} credits',
-  apiPriceEdit: 'Edit images: {count} credits',
-  apiPriceUpscale: 'Upscale: {count} credits',
+  apiPriceGenerate: 'Text to image: {count, plural, one {# credit} other {# credits}}',
+  apiPriceEdit: 'Edit images: {count, plural, one {# credit} other {# credits}}',
+  apiPriceUpscale: 'Upscale: {count, plural, one {# credit} other {# credits}}',
   baseUrl: 'Base URL',
   authTitle: 'Authentication',
   authBody: 'Send one of your tokens in the Authorization header of every request:',

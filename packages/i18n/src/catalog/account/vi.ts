@@ -148,9 +148,9 @@ export default {
   guideIntro:
     'Tạo, chỉnh sửa và nâng cấp ảnh từ n8n hoặc bất kỳ HTTP client nào. Lệnh gọi được trả bằng cùng số credit với studio, theo giá API.',
   apiPricesTitle: 'Giá API',
-  apiPriceGenerate: 'Tạo ảnh từ văn bản: {count} credit',
-  apiPriceEdit: 'Chỉnh sửa ảnh: {count} credit',
-  apiPriceUpscale: 'Nâng cấp: {count} credit',
+  apiPriceGenerate: 'Tạo ảnh từ văn bản: {count, plural, other {# credit}}',
+  apiPriceEdit: 'Chỉnh sửa ảnh: {count, plural, other {# credit}}',
+  apiPriceUpscale: 'Nâng cấp: {count, plural, other {# credit}}',
   baseUrl: 'URL gốc',
   authTitle: 'Xác thực',
   authBody: 'Gửi một token của bạn trong header Authorization của mọi yêu cầu:',

@@ -204,7 +204,7 @@ export default {
   refundTaskIdRequired: 'Task ID is required',
   refundButton: 'Refund',
   refundProcessed: 'Refund Processed',
-  refundProcessedBody: 'Refunded {amount} credits to user successfully',
+  refundProcessedBody: 'Refunded {count, plural, one {# credit} other {# credits}} to user successfully',
   refundFailed: 'Refund Failed',
 
   // User Management

@@ -200,7 +200,7 @@ export default {
   refundTaskIdRequired: 'Mã tác vụ là bắt buộc',
   refundButton: 'Hoàn credit',
   refundProcessed: 'Đã hoàn credit',
-  refundProcessedBody: 'Đã hoàn {amount} credit cho người dùng thành công',
+  refundProcessedBody: 'Đã hoàn {count, plural, other {# credit}} cho người dùng thành công',
   refundFailed: 'Hoàn credit thất bại',
 
   usersDescription: 'Tìm người dùng theo email, sửa thông tin và credit, hoặc bật tắt quyền truy cập.',

@@ -4,8 +4,8 @@ export default {
   pricingSubtitle: 'Pay as you go. No monthly fees, and credits never expire.',
   packagesTitle: 'Credit Packages',
   mostPopular: 'Most Popular',
-  credits: '{count} credits',
-  bonus: '+{count} bonus credits',
+  credits: '{count, plural, one {# credit} other {# credits}}',
+  bonus: '+{count, plural, one {# bonus credit} other {# bonus credits}}',
   pricePerCredit: '{price} per credit',
   featureQuality: 'High-quality AI images',
   featureNeverExpire: 'Credits never expire',
@@ -51,7 +51,7 @@ export default {
 
   paymentSuccessTitle: 'Payment Successful!',
   paymentSuccessBody: 'Your credits have been added to your account.',
-  paymentSuccessCredits: '{count} credits have been added to your account.',
+  paymentSuccessCredits: '{count, plural, one {# credit has} other {# credits have}} been added to your account.',
   paymentFailedTitle: 'Payment Failed',
   paymentFailedBody: 'There was an issue with your payment. Please try again.',
   paymentCancelledTitle: 'Payment Cancelled',
@@ -88,7 +88,7 @@ export default {
   returnConfirmingTitle: 'We are confirming your payment',
   returnConfirmingBody: 'Your credits appear here as soon as the payment provider confirms the payment. This usually takes a few seconds.',
   returnArrivedTitle: 'Your credits have arrived',
-  returnArrivedBody: 'Your balance is now {count} credits.',
+  returnArrivedBody: 'Your balance is now {count, plural, one {# credit} other {# credits}}.',
   returnTimeoutTitle: 'Still waiting for the confirmation',
   returnTimeoutBody:
     'The payment has not been confirmed yet. Credits are added automatically once it is; if your balance does not change within a few minutes, please contact support.',

@@ -7,8 +7,8 @@ export default {
   pricingSubtitle: 'Trả tiền theo nhu cầu. Không phí hàng tháng, credit không bao giờ hết hạn.',
   packagesTitle: 'Gói credit',
   mostPopular: 'Phổ biến nhất',
-  credits: '{count} credit',
-  bonus: '+{count} credit thưởng',
+  credits: '{count, plural, other {# credit}}',
+  bonus: '+{count, plural, other {# credit thưởng}}',
   pricePerCredit: '{price} mỗi credit',
   featureQuality: 'Ảnh AI chất lượng cao',
   featureNeverExpire: 'Credit không bao giờ hết hạn',
@@ -54,7 +54,7 @@ export default {
 
   paymentSuccessTitle: 'Thanh toán thành công!',
   paymentSuccessBody: 'Credit đã được cộng vào tài khoản của bạn.',
-  paymentSuccessCredits: 'Đã cộng {count} credit vào tài khoản của bạn.',
+  paymentSuccessCredits: 'Đã cộng {count, plural, other {# credit}} vào tài khoản của bạn.',
   paymentFailedTitle: 'Thanh toán thất bại',
   paymentFailedBody: 'Đã xảy ra sự cố với khoản thanh toán của bạn. Vui lòng thử lại.',
   paymentCancelledTitle: 'Đã hủy thanh toán',
@@ -91,7 +91,7 @@ export default {
   returnConfirmingTitle: 'Chúng tôi đang xác nhận thanh toán của bạn',
   returnConfirmingBody: 'Credit sẽ xuất hiện ngay khi nhà cung cấp thanh toán xác nhận. Thường chỉ mất vài giây.',
   returnArrivedTitle: 'Credit đã được cộng',
-  returnArrivedBody: 'Số dư của bạn hiện là {count} credit.',
+  returnArrivedBody: 'Số dư của bạn hiện là {count, plural, other {# credit}}.',
   returnTimeoutTitle: 'Vẫn đang chờ xác nhận',
   returnTimeoutBody:
     'Thanh toán chưa được xác nhận. Credit sẽ tự động được cộng khi có xác nhận; nếu số dư không thay đổi sau vài phút, vui lòng liên hệ bộ phận hỗ trợ.',

@@ -15,7 +15,7 @@ export default {
   signIn: 'Sign In',
   myAccount: 'My Account',
   logout: 'Logout',
-  creditsBadge: '{count} credits',
+  creditsBadge: '{count, plural, one {# credit} other {# credits}}',
   accountMenuLabel: 'Account menu for {username}',
   signedInAs: 'Signed in as',
   showPassword: 'Show password',

@@ -18,7 +18,7 @@ export default {
   signIn: 'Đăng nhập',
   myAccount: 'Tài khoản',
   logout: 'Đăng xuất',
-  creditsBadge: '{count} credit',
+  creditsBadge: '{count, plural, other {# credit}}',
   accountMenuLabel: 'Menu tài khoản của {username}',
   signedInAs: 'Đăng nhập với tên',
   showPassword: 'Hiện mật khẩu',
