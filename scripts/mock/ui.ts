@@ -8,11 +8,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@app/api/static';
+import { REMOTE_NAMES as REMOTES } from '@app/contract/constants';
 import Koa from 'koa';
 import { prismReady, spawnPrism } from './prism.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const REMOTES = ['studio', 'billing', 'account', 'admin'] as const;
 // `/api` itself is a page of the UI; the API lives under `/api/`.
 const PROXIED = /^\/(api\/|files\/|healthz$)/;
 // Prism checks the security the spec declares: a session cookie stands in for a signed-in browser.
