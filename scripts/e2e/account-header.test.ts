@@ -106,6 +106,24 @@ describe('header for signed-in users', () => {
     await close();
   });
 
+  it('gives keyboard focus back to the account button when the menu closes, the first time too', async () => {
+    const user = await createUser(server, { username: 'keyboard_user' });
+    const { page, close } = await openSignedInAs(browser, server, user);
+    await page.goto(`${server.url}/pricing`);
+    const trigger = page.getByRole('button', { name: 'Account menu for keyboard_user' });
+    const triggerFocused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    // The menu's code loads on this first use; its stand-in button gives way to the real one.
+    for (const round of [1, 2]) {
+      await trigger.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: 'My Account' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+      await expect.poll(triggerFocused, { message: `round ${round}` }).toBe('Account menu for keyboard_user');
+    }
+    await close();
+  });
+
   it('logs out locally and goes home even when the logout call fails, logging "Logout failed:"', async () => {
     const user = await createUser(server, { username: 'stuck_session' });
     const { page, close } = await openSignedInAs(browser, server, user);

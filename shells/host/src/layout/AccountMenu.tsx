@@ -10,17 +10,19 @@ export function AccountMenu({
   user,
   defaultOpen = false,
   onMounted,
+  onClosed,
 }: {
   user: CurrentUser;
   defaultOpen?: boolean;
   onMounted?: () => void;
+  onClosed?: () => void;
 }) {
   const t = useT();
   // `defaultOpen` is read once: the caller may forget the early press from here on.
   useEffect(() => onMounted?.(), [onMounted]);
   const logout = useLogout();
   return (
-    <MenuTrigger defaultOpen={defaultOpen}>
+    <MenuTrigger defaultOpen={defaultOpen} onOpenChange={(isOpen) => !isOpen && onClosed?.()}>
       <AccountMenuTrigger user={user} />
       <Popover placement="bottom end" offset={8} className="account-menu-popover">
         <div className="account-menu-header">
