@@ -93,14 +93,18 @@ async function sendFile(ctx: AppContext, file: string): Promise<boolean> {
   ctx.set('Cache-Control', cacheControl);
   setEncodingHeaders(ctx, sent.encoding);
   if (!DOCUMENT_TYPES.has(extname(file))) for (const header of PAGE_ONLY_HEADERS) ctx.remove(header);
-  // A hashed file never changes under its name: the ETag alone revalidates it (browsers do not even ask).
-  if (cacheControl === 'no-cache') ctx.lastModified = info.mtime;
-  // One tag per encoding: a cache holding the brotli bytes must not revalidate them against the gzip ones.
-  const suffix = sent.encoding === 'identity' ? '' : `-${sent.encoding}`;
-  ctx.etag = `W/"${sent.info.size.toString(16)}-${Math.floor(sent.info.mtimeMs).toString(16)}${suffix}"`;
-  if (ctx.fresh) {
-    ctx.status = 304;
-    return true;
+  // Only files that are revalidated carry validators. A hashed file never changes under its name and is
+  // cached for a year without asking again: a validator there would be response-header bytes on every
+  // first visit that no one ever sends back.
+  if (cacheControl === 'no-cache') {
+    ctx.lastModified = info.mtime;
+    // One tag per encoding: a cache holding the brotli bytes must not revalidate them against the gzip ones.
+    const suffix = sent.encoding === 'identity' ? '' : `-${sent.encoding}`;
+    ctx.etag = `W/"${sent.info.size.toString(16)}-${Math.floor(sent.info.mtimeMs).toString(16)}${suffix}"`;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return true;
+    }
   }
   ctx.type = extname(file) || 'application/octet-stream';
   ctx.length = sent.info.size;
