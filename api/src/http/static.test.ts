@@ -252,5 +252,21 @@ describe('serving the built UI', () => {
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.bytes.toString()).toBe(script);
     });
+
+    it('allows the inline script of a shell rebuilt while the server runs', async () => {
+      const rebuilt = 'window.__boot = 2;';
+      writeWithCopies(
+        join(host, 'index.html'),
+        `<!doctype html><html><body><div id="root"></div><script>${rebuilt}</script></body></html>`,
+      );
+      for (const path of ['/', '/generate']) {
+        const page = await rawRequest(url(path), { headers: { 'Accept-Encoding': CHROME, Accept: 'text/html' } });
+        expect(decodedBody(page).toString(), path).toContain(rebuilt);
+        const csp = String(page.headers['content-security-policy']);
+        expect(csp, path).toContain(inlineScriptHashes(`<script>${rebuilt}</script>`)[0]);
+        expect(csp, path).not.toContain(inlineScriptHashes(`<script>${inline}</script>`)[0]);
+        expect(csp, path).toContain("frame-ancestors 'none'");
+      }
+    });
   });
 });
