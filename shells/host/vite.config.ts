@@ -9,6 +9,7 @@ import { federationChunk } from '../../remotes/federation-chunk.ts';
 import { precompress } from '../../remotes/precompress.ts';
 import { inlineBootstrap } from './build/inlineBootstrap.ts';
 import { runtimeVersionOnly } from './build/runtimeVersion.ts';
+import { noSnapshotHandler } from './build/snapshotHandler.ts';
 import pkg from './package.json' with { type: 'json' };
 
 // `vite dev` proxies to a running API, which also serves the built remotes.
@@ -37,6 +38,7 @@ export default defineConfig({
       disableSnapshot: true,
     }),
     runtimeVersionOnly(),
+    noSnapshotHandler(),
     federationChunk(),
     inlineBootstrap(),
     precompress(),
