@@ -64,6 +64,9 @@ const PAGE_ONLY_HEADERS = [
 ] as const;
 const DOCUMENT_TYPES = new Set(['.html', '.svg']);
 
+/** Script files of the build (Vite emits ES modules only). */
+const MODULE_SCRIPTS = new Set(['.js', '.mjs']);
+
 /** File name endings of the build's precompressed copies. */
 const SUFFIX = { br: '.br', gzip: '.gz' } as const;
 
@@ -123,7 +126,10 @@ async function sendFile(ctx: AppContext, file: string, policy?: (info: Stats) =>
       return true;
     }
   }
-  ctx.type = extname(file) || 'application/octet-stream';
+  // The build's scripts are all ES modules, which browsers decode as UTF-8 whatever the header says: a charset
+  // parameter there would be bytes on every script for nothing.
+  if (MODULE_SCRIPTS.has(extname(file))) ctx.set('Content-Type', 'text/javascript');
+  else ctx.type = extname(file) || 'application/octet-stream';
   ctx.length = sent.info.size;
   // Koa sends no body for HEAD and destroys the unread stream when the response finishes.
   ctx.body = createReadStream(sent.file);
