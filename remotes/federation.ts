@@ -105,11 +105,8 @@ export const remoteViteOptions = {
     outDir: 'dist',
     emptyOutDir: true,
     // No index.html: a remote is only ever mounted by the host, so its one input is the exposed module.
-    rolldownOptions: {
-      input: 'src/routes.tsx',
-      // The federation runtime's pieces the remote bundles (helpers for its entry and shared modules)
-      // as one chunk, not four requests of a few hundred bytes each.
-      output: { codeSplitting: { groups: [{ name: 'federation', test: /[\\/]@module-federation[\\/]/ }] } },
-    },
+    // The federation runtime's pieces the remote bundles (helpers for its entry and shared modules) come as
+    // one chunk with Vite's preload helper: `federationChunk()` in each vite.config.ts.
+    rolldownOptions: { input: 'src/routes.tsx' },
   },
 } satisfies UserConfig;

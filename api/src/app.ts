@@ -17,7 +17,7 @@ import { problemHandler } from './http/problem-handler.ts';
 import { registerProblemPages } from './http/problem-pages.ts';
 import { requestContext } from './http/request-context.ts';
 import { requestFrame } from './http/request-frame.ts';
-import { remoteOrigins, securityHeaders } from './http/security-headers.ts';
+import { contentSecurityPolicy, remoteOrigins, securityHeaders } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
 import { observeRequest } from './metrics/observe-requests.ts';
 import { registerMetrics } from './metrics/scrape.ts';
@@ -73,15 +73,18 @@ export function createApp(deps: AppDeps): App {
   registerProblemPages(router);
   registerMetrics(router, sumTaskCredits);
   bindRoutes(router, deps.routes ?? allRoutes, deps.handlers ?? moduleHandlers, { validateResponses: !config.isProduction });
+  const origins = remoteOrigins(config.remotes);
   const ui = config.staticDir
     ? serveStatic({
         hostDir: config.staticDir,
         remoteDirs: Object.fromEntries(Object.keys(config.remotes).map((name) => [name, join(config.remotesDir, name, 'dist')])),
+        pagePolicy: (shellHashes) =>
+          contentSecurityPolicy({ remoteOrigins: origins, inlineScriptHashes: [...docs.inlineScriptHashes, ...shellHashes] }),
       })
     : undefined;
 
   const headers = securityHeaders({
-    remoteOrigins: remoteOrigins(config.remotes),
+    remoteOrigins: origins,
     inlineScriptHashes: [...docs.inlineScriptHashes, ...(ui?.inlineScriptHashes ?? [])],
   });
   app.use(requestFrame({ logger, headers, observe: observeRequest }));

@@ -2,6 +2,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { remoteFederation, remoteViteOptions } from '../federation.ts';
+import { federationChunk } from '../federation-chunk.ts';
 import { precompress } from '../precompress.ts';
 import pkg from './package.json' with { type: 'json' };
 
@@ -10,6 +11,7 @@ export default defineConfig({
   plugins: [
     react(),
     federation(remoteFederation('admin', pkg.dependencies, ['dialog', 'number-field', 'select', 'table', 'tabs'])),
+    federationChunk(),
     precompress(),
   ],
 });

@@ -5,7 +5,11 @@ import { defineConfig } from 'vite';
 import { icuCatalogues } from '../../packages/i18n/build/icuCatalogues.ts';
 import { LOCALES } from '../../packages/i18n/src/define.ts';
 import { HOST_SHARED, sharedFrom } from '../../remotes/federation.ts';
+import { federationChunk } from '../../remotes/federation-chunk.ts';
 import { precompress } from '../../remotes/precompress.ts';
+import { inlineBootstrap } from './build/inlineBootstrap.ts';
+import { runtimeVersionOnly } from './build/runtimeVersion.ts';
+import { noSnapshotHandler } from './build/snapshotHandler.ts';
 import pkg from './package.json' with { type: 'json' };
 
 // `vite dev` proxies to a running API, which also serves the built remotes.
@@ -33,15 +37,22 @@ export default defineConfig({
       // Remotes are plain remoteEntry.js URLs: no manifests, snapshots or preloading to carry.
       disableSnapshot: true,
     }),
+    runtimeVersionOnly(),
+    noSnapshotHandler(),
+    federationChunk(),
+    inlineBootstrap(),
     precompress(),
   ],
   build: {
     target: 'es2022',
     // A catalogue with ICU messages is imported without a preload list (it would list ICU's runtime helpers,
     // one small chunk fetched right after it): the lists' table would weigh on every page, /login included.
-    modulePreload: { resolveDependencies: (_file, deps) => (deps.some((dep) => /[\\/]cardinals-[\w-]+\.js$/.test(dep)) ? [] : deps) },
-    // The federation runtime (sdk, core, the runtime's entry and helpers) as one chunk, not three requests.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'federation', test: /[\\/]@module-federation[\\/]/ }] } } },
+    // No polyfill: every browser the build targets either supports modulepreload or, without it, still loads
+    // the modules (only later), so its ~1 KB would be dead weight on every page.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps) => (deps.some((dep) => /[\\/]cardinals-[\w-]+\.js$/.test(dep)) ? [] : deps),
+    },
   },
   server: { proxy: { '/api': apiUrl, '/remotes': apiUrl } },
 });

@@ -9,8 +9,11 @@ const EXPOSE_HEADERS = 'X-Request-Id, Retry-After, Location';
 /** Answers preflights and adds CORS headers for allowed origins; other origins get no CORS headers at all. */
 export function cors(allowedOrigins: readonly string[]): Middleware<AppState, AppContextExtras> {
   const allowed = new Set(allowedOrigins);
+  // Without an allow-list every origin gets the same answer: nothing for a cache to tell apart (and no
+  // `Vary: Origin` on each of the tens of files a page loads).
+  const variesByOrigin = allowed.size > 0;
   return (ctx, next) => {
-    ctx.vary('Origin');
+    if (variesByOrigin) ctx.vary('Origin');
     const origin = ctx.req.headers.origin;
     const preflight = ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method') !== '';
     if (!origin || !allowed.has(origin)) {

@@ -1,7 +1,7 @@
 // The built UI in the all-in-one start: host shell at `/` (SPA fallback) and each remote at `/remotes/<name>/`,
 // sent as the build's brotli or gzip copy when the client takes it.
 import { createReadStream, existsSync, readFileSync, type Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, posix, sep } from 'node:path';
 import { isPagePath } from '@app/contract/constants';
 import type { Middleware } from 'koa';
@@ -16,6 +16,8 @@ export interface StaticOptions {
   hostDir: string;
   /** Remote name to its build folder. */
   remoteDirs: Record<string, string>;
+  /** The page CSP for the shell's inline-script hashes (see `shellPolicy`). */
+  pagePolicy?: (shellHashes: readonly string[]) => string;
 }
 
 /** Files that name the current build: always revalidated. */
@@ -62,6 +64,9 @@ const PAGE_ONLY_HEADERS = [
 ] as const;
 const DOCUMENT_TYPES = new Set(['.html', '.svg']);
 
+/** Script files of the build (Vite emits ES modules only). */
+const MODULE_SCRIPTS = new Set(['.js', '.mjs']);
+
 /** File name endings of the build's precompressed copies. */
 const SUFFIX = { br: '.br', gzip: '.gz' } as const;
 
@@ -81,10 +86,25 @@ async function precompressedCopy(
   return { encoding: 'identity', file, info };
 }
 
+/**
+ * The CSP of the shell as it is on disk now. The shell starts the app with an inline script (the federation
+ * bootstrap, which names the build's hashed files): a UI rebuilt while the server runs needs its new hash, not the
+ * one read at start. Read again only when the file changes.
+ */
+function shellPolicy(indexFile: string, pagePolicy: (shellHashes: readonly string[]) => string): (info: Stats) => Promise<string> {
+  let cached: { version: string; policy: string } | undefined;
+  return async (info) => {
+    const version = `${info.mtimeMs}-${info.size}`;
+    if (cached?.version !== version) cached = { version, policy: pagePolicy(inlineScriptHashes(await readFile(indexFile, 'utf8'))) };
+    return cached.policy;
+  };
+}
+
 /** Sends a file (or its precompressed copy) with type, length, validators and cache policy; false when it is not a regular file. */
-async function sendFile(ctx: AppContext, file: string): Promise<boolean> {
+async function sendFile(ctx: AppContext, file: string, policy?: (info: Stats) => Promise<string>): Promise<boolean> {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return false;
+  if (policy) ctx.set('Content-Security-Policy', await policy(info));
   const sent = await precompressedCopy(ctx, file, info);
   // The build chose the encodings; the per-request compressor stays out.
   ctx.compress = false;
@@ -93,16 +113,23 @@ async function sendFile(ctx: AppContext, file: string): Promise<boolean> {
   ctx.set('Cache-Control', cacheControl);
   setEncodingHeaders(ctx, sent.encoding);
   if (!DOCUMENT_TYPES.has(extname(file))) for (const header of PAGE_ONLY_HEADERS) ctx.remove(header);
-  // A hashed file never changes under its name: the ETag alone revalidates it (browsers do not even ask).
-  if (cacheControl === 'no-cache') ctx.lastModified = info.mtime;
-  // One tag per encoding: a cache holding the brotli bytes must not revalidate them against the gzip ones.
-  const suffix = sent.encoding === 'identity' ? '' : `-${sent.encoding}`;
-  ctx.etag = `W/"${sent.info.size.toString(16)}-${Math.floor(sent.info.mtimeMs).toString(16)}${suffix}"`;
-  if (ctx.fresh) {
-    ctx.status = 304;
-    return true;
+  // Only files that are revalidated carry validators. A hashed file never changes under its name and is
+  // cached for a year without asking again: a validator there would be response-header bytes on every
+  // first visit that no one ever sends back.
+  if (cacheControl === 'no-cache') {
+    ctx.lastModified = info.mtime;
+    // One tag per encoding: a cache holding the brotli bytes must not revalidate them against the gzip ones.
+    const suffix = sent.encoding === 'identity' ? '' : `-${sent.encoding}`;
+    ctx.etag = `W/"${sent.info.size.toString(16)}-${Math.floor(sent.info.mtimeMs).toString(16)}${suffix}"`;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return true;
+    }
   }
-  ctx.type = extname(file) || 'application/octet-stream';
+  // The build's scripts are all ES modules, which browsers decode as UTF-8 whatever the header says: a charset
+  // parameter there would be bytes on every script for nothing.
+  if (MODULE_SCRIPTS.has(extname(file))) ctx.set('Content-Type', 'text/javascript');
+  else ctx.type = extname(file) || 'application/octet-stream';
   ctx.length = sent.info.size;
   // Koa sends no body for HEAD and destroys the unread stream when the response finishes.
   ctx.body = createReadStream(sent.file);
@@ -118,18 +145,20 @@ function wantsSpaPage(ctx: AppContext): boolean {
 export function serveStatic(options: StaticOptions): { middleware: Middleware<AppState, AppContextExtras>; inlineScriptHashes: string[] } {
   const indexFile = join(options.hostDir, 'index.html');
   const hashes = existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
+  const policy = options.pagePolicy && shellPolicy(indexFile, options.pagePolicy);
+  const send = (ctx: AppContext, file: string) => sendFile(ctx, file, file === indexFile ? policy : undefined);
   const middleware: Middleware<AppState, AppContextExtras> = async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const remote = /^\/remotes\/([a-z0-9-]+)(\/.*)$/.exec(ctx.path);
     if (remote) {
       const dir = options.remoteDirs[remote[1] ?? ''];
       const file = dir && resolveInside(dir, remote[2] ?? '/');
-      if (file && (await sendFile(ctx, file))) return;
+      if (file && (await send(ctx, file))) return;
       return next();
     }
     const file = resolveInside(options.hostDir, ctx.path.endsWith('/') ? `${ctx.path}index.html` : ctx.path);
-    if (file && (await sendFile(ctx, file))) return;
-    if (wantsSpaPage(ctx) && (await sendFile(ctx, indexFile))) {
+    if (file && (await send(ctx, file))) return;
+    if (wantsSpaPage(ctx) && (await send(ctx, indexFile))) {
       // The shell renders 'Page Not Found' for an address that is no page; the status says so too.
       if (!isPagePath(ctx.path) && ctx.status === 200) ctx.status = 404;
       return;
