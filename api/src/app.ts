@@ -17,6 +17,7 @@ import { problemHandler } from './http/problem-handler.ts';
 import { registerProblemPages } from './http/problem-pages.ts';
 import { requestContext } from './http/request-context.ts';
 import { requestFrame } from './http/request-frame.ts';
+import { rememberRouteLookups } from './http/route-lookup.ts';
 import { contentSecurityPolicy, remoteOrigins, securityHeaders } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
 import { observeRequest } from './metrics/observe-requests.ts';
@@ -67,7 +68,7 @@ export function createApp(deps: AppDeps): App {
   // Errors after the response started (a broken stream, a client gone) cannot become problems: log them.
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'response error'));
 
-  const router: AppRouter = new Router<AppState, AppContextExtras>();
+  const router: AppRouter = rememberRouteLookups(new Router<AppState, AppContextExtras>());
   const docs = registerDocs(router);
   registerSandboxCheckout(router);
   registerProblemPages(router);

@@ -4,10 +4,12 @@
 // measured checkout after checkout, the order reversed every other round, with a bare Koa app between the rows, and
 // the medians reported: a machine whose load drifts (other work, thermal limits) then weighs on every checkout alike.
 // Its first checkout is the reference for the ratios. A checkout needs its dependencies installed.
+// The load comes from autocannon in a child process, so this process's CPU time is the servers' alone: each row also
+// reports the server's CPU microseconds per request (median), steadier than req/s on a machine shared with other work.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-import autocannon from 'autocannon';
+import { join, resolve } from 'node:path';
 import Koa from 'koa';
 import { studioUser, type Testing, taskListPath } from './studio-user.ts';
 
@@ -41,9 +43,26 @@ async function start(checkout: string): Promise<{ rows: Rows; close: () => Promi
   return { rows, close: () => server.close() };
 }
 
-async function rate({ url, headers }: Target): Promise<number> {
-  const result = await autocannon({ url, connections, duration: seconds, headers, workers: 1 });
-  return result.requests.average;
+interface Measured {
+  rps: number;
+  /** Server CPU time (user and system, every thread of this process) per request answered. */
+  cpuUs: number;
+}
+
+const autocannonBin = join(import.meta.dirname, '../node_modules/.bin/autocannon');
+
+async function rate({ url, headers }: Target): Promise<Measured> {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
+  const args = ['-c', String(connections), '-d', String(seconds), '-j', ...headerArgs, url];
+  const load = spawn(autocannonBin, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+  const output: Buffer[] = [];
+  load.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+  const cpu = process.cpuUsage();
+  const code = await new Promise<number | null>((done) => load.once('exit', done));
+  const used = process.cpuUsage(cpu);
+  if (code !== 0) throw new Error(`autocannon exited with ${code}`);
+  const result = JSON.parse(Buffer.concat(output).toString()) as { requests: { average: number; total: number } };
+  return { rps: result.requests.average, cpuUs: (used.user + used.system) / Math.max(result.requests.total, 1) };
 }
 
 const koa = new Koa();
@@ -57,8 +76,8 @@ const bareKoa: Target = { url: `http://127.0.0.1:${(bare.address() as AddressInf
 const stacks: Awaited<ReturnType<typeof start>>[] = [];
 for (const checkout of checkouts) stacks.push(await start(checkout));
 const names = Object.keys(stacks[0]?.rows ?? {});
-const koaRates = new Map<string, number[]>(names.map((name) => [name, []]));
-const rates = new Map<string, number[][]>(names.map((name) => [name, stacks.map(() => [])]));
+const koaRates = new Map<string, Measured[]>(names.map((name) => [name, []]));
+const rates = new Map<string, Measured[][]>(names.map((name) => [name, stacks.map(() => [])]));
 try {
   for (let round = 0; round < rounds; round++) {
     const order = stacks.map((_, index) => index);
@@ -77,19 +96,27 @@ try {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const medianOf = (measured: Measured[] = [], field: keyof Measured) => median(measured.map((m) => m[field]));
 console.log(
   `\n${connections} connections, ${seconds}s per measurement, ${rounds} rounds, medians; database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
 );
 for (const [index, checkout] of checkouts.entries()) console.log(`  [${index}] ${checkout}`);
 console.table(
   names.map((name) => {
-    const koaRate = median(koaRates.get(name) ?? []);
-    const sides = (rates.get(name) ?? []).map(median);
-    const row: Record<string, string | number> = { target: name, 'bare Koa req/s': Math.round(koaRate) };
-    sides.forEach((value, index) => {
+    const koaRate = medianOf(koaRates.get(name), 'rps');
+    const row: Record<string, string | number> = {
+      target: name,
+      'bare Koa req/s': Math.round(koaRate),
+      'Koa CPU us/req': medianOf(koaRates.get(name), 'cpuUs').toFixed(1),
+    };
+    const sides = rates.get(name) ?? [];
+    const first = medianOf(sides[0], 'rps');
+    sides.forEach((measured, index) => {
+      const value = medianOf(measured, 'rps');
       row[`[${index}] req/s`] = Math.round(value);
       row[`[${index}] vs Koa`] = (value / koaRate).toFixed(3);
-      if (index > 0) row[`[${index}]/[0]`] = (value / (sides[0] ?? Number.NaN)).toFixed(2);
+      row[`[${index}] CPU us/req`] = medianOf(measured, 'cpuUs').toFixed(1);
+      if (index > 0) row[`[${index}]/[0]`] = (value / first).toFixed(2);
     });
     return row;
   }),

@@ -144,6 +144,17 @@ describe('bindRoutes', () => {
     expect(res.body).toEqual({ page: 3, limit: 10 });
   });
 
+  it('answers a repeated query string alike, each time from its own parse, with __proto__ as a plain key', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await call('GET', '/api/items?page=2&__proto__=a&__proto__=b&limit=5');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ page: 2, limit: 5 });
+    }
+    const repeated = await call('GET', '/api/items?page=1&page=2');
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.errors?.map((e) => e.pointer)).toEqual(['/query/page']);
+  });
+
   it('answers a bad query with 400 and a pointer per field', async () => {
     const res = await call('GET', '/api/items?page=0&limit=500');
     expect(res.status).toBe(400);

@@ -5,7 +5,7 @@ import type { Middleware } from 'koa';
 import type { z } from 'zod';
 import { HttpProblem, type InputLocation, internalError, issuesToFieldErrors, methodNotAllowed, notFound } from '../errors.ts';
 import type { AppContext, AppContextExtras, AppState } from './context.ts';
-import { controlCharacterErrors } from './control-characters.ts';
+import { controlCharacterErrors, hasControlCharacters } from './control-characters.ts';
 import { admit, type CallerOf } from './roles.ts';
 
 /** What a handler gets besides the context: the route's validated input and the caller its role guarantees. */
@@ -65,12 +65,15 @@ export function toKoaPath(path: string): string {
 /** Parses each declared input with its schema; all field errors of all locations end up in one 400. */
 export function parseInput(route: RouteDef, raw: { params: unknown; query: unknown; headers: unknown; body: unknown }): ValidatedInput {
   const request = route.request ?? {};
-  const errors: ReturnType<typeof issuesToFieldErrors> = [
-    ...controlCharacterErrors(raw.params, 'params'),
-    ...controlCharacterErrors(raw.query, 'query'),
-    ...controlCharacterErrors(raw.body, 'body'),
-  ];
-  if (errors.length) throw invalidInput(errors);
+  // Clean input (nearly every request) is only walked, not collected into errors.
+  if (hasControlCharacters(raw.params) || hasControlCharacters(raw.query) || hasControlCharacters(raw.body)) {
+    throw invalidInput([
+      ...controlCharacterErrors(raw.params, 'params'),
+      ...controlCharacterErrors(raw.query, 'query'),
+      ...controlCharacterErrors(raw.body, 'body'),
+    ]);
+  }
+  const errors: ReturnType<typeof issuesToFieldErrors> = [];
   const parse = (schema: z.ZodType | undefined, value: unknown, location: InputLocation) => {
     if (!schema) return undefined;
     const result = schema.safeParse(value);
@@ -125,6 +128,30 @@ function respond(ctx: AppContext, route: RouteDef, output: { status: number; bod
   ctx.status = output.status;
 }
 
+/**
+ * Koa's parse of the query string, kept per distinct string: pollers send the same few, and parsing costs more than
+ * validating. Frozen and only read by the checks and schemas above (which build new objects); `ctx.query` stays Koa's.
+ */
+const rawQueries = new Map<string, unknown>([['', Object.freeze({})]]);
+const MAX_RAW_QUERIES = 512;
+
+function rawQuery(ctx: AppContext): unknown {
+  const querystring = ctx.querystring;
+  let query = rawQueries.get(querystring);
+  if (query === undefined) {
+    // Without a prototype, as Koa's own: a `__proto__` parameter stays a plain key.
+    const parsed: Record<string, unknown> = Object.create(null);
+    for (const [name, value] of Object.entries(ctx.query)) parsed[name] = Array.isArray(value) ? Object.freeze([...value]) : value;
+    query = Object.freeze(parsed);
+    // Long strings are one-offs (and would make the map heavy): parsed each time.
+    if (querystring.length <= 256) {
+      if (rawQueries.size >= MAX_RAW_QUERIES) rawQueries.clear();
+      rawQueries.set(querystring, query);
+    }
+  }
+  return query;
+}
+
 export interface BindOptions {
   /** Parse every answer with its response schema (on outside production). */
   validateResponses: boolean;
@@ -146,7 +173,8 @@ export function bindRoutes(router: AppRouter, routes: readonly RouteDef[], handl
     const handler = handlers[route.operationId] as unknown as BoundHandler;
     const run: RouterMiddleware<AppState, AppContextExtras> = async (ctx) => {
       const caller = admit(route.role, ctx.state);
-      const input = parseInput(route, { params: ctx.params, query: ctx.query, headers: ctx.headers, body: ctx.request.body });
+      const query = rawQuery(ctx);
+      const input = parseInput(route, { params: ctx.params, query, headers: ctx.headers, body: ctx.request.body });
       respond(ctx, route, await handler(ctx, { ...input, caller }), options.validateResponses);
     };
     router.register(toKoaPath(route.path), [route.method.toUpperCase()], [run], { name: route.operationId });

@@ -34,12 +34,17 @@ export function compression(): Middleware<AppState, AppContextExtras> {
     deflate: false,
     encodingPreference: ['br', 'gzip', 'identity'],
   });
+  const done = () => Promise.resolve();
   return async (ctx, next) => {
-    let encodedBefore = false;
-    await compressor(ctx, async () => {
-      await next();
-      encodedBefore = Boolean(ctx.response.get('Content-Encoding'));
-    });
+    // koa-compress varies every answer by Accept-Encoding before the chain runs; so do we, as it is only called
+    // afterwards, and only for a body it may compress: small answers skip its checks and its extra async frame.
+    ctx.vary('Accept-Encoding');
+    await next();
+    const encodedBefore = Boolean(ctx.response.get('Content-Encoding'));
+    const { body } = ctx;
+    if (body && !encodedBefore && ctx.compress !== false && !(ctx.response.length < COMPRESS_THRESHOLD)) {
+      await compressor(ctx, done);
+    }
     // Koa answers undefined for a header that is not set, whatever its typing says.
     const etag: string | undefined = ctx.response.get('ETag');
     if (

@@ -11,9 +11,23 @@ export const COMPRESSED_ENCODINGS = ['br', 'gzip'] as const;
  * between accepted encodings, as clients list theirs in no particular order of preference.
  */
 export function accepts(ctx: AppContext, encoding: Exclude<ContentEncoding, 'identity'>): boolean {
+  const header = ctx.req.headers['accept-encoding'];
   // A missing Accept-Encoding counts as identity only, so old clients and tools get plain bytes.
-  return ctx.acceptsEncodings(encoding) === encoding;
+  if (!header) return false;
+  // Browsers send a handful of distinct headers: each is negotiated once, not on every answer.
+  const key = `${encoding} ${header}`;
+  let taken = negotiated.get(key);
+  if (taken === undefined) {
+    taken = ctx.acceptsEncodings(encoding) === encoding;
+    if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
+    negotiated.set(key, taken);
+  }
+  return taken;
 }
+
+/** Negotiation outcomes by encoding and Accept-Encoding header, bounded against clients sending made-up headers. */
+const negotiated = new Map<string, boolean>();
+const MAX_NEGOTIATED = 256;
 
 /** Sets the headers of an encoded answer; identity sends none. Every answer with encodings varies by Accept-Encoding. */
 export function setEncodingHeaders(ctx: AppContext, encoding: ContentEncoding): void {

@@ -9,6 +9,18 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 const MESSAGE = 'Must not contain control characters (such as NUL).';
 
+/** Whether any string (or object key) under `value` holds a control character; allocates nothing. */
+export function hasControlCharacters(value: unknown): boolean {
+  if (typeof value === 'string') return CONTROL.test(value);
+  if (Array.isArray(value)) return value.some(hasControlCharacters);
+  if (value !== null && typeof value === 'object') {
+    for (const key in value) {
+      if (CONTROL.test(key) || hasControlCharacters((value as Record<string, unknown>)[key])) return true;
+    }
+  }
+  return false;
+}
+
 /** One field error per string (or object key) under `value` that holds a control character. */
 export function controlCharacterErrors(value: unknown, location: InputLocation, path: PropertyKey[] = []): FieldError[] {
   if (typeof value === 'string') return CONTROL.test(value) ? [{ pointer: toPointer(location, path), detail: MESSAGE }] : [];

@@ -7,7 +7,7 @@ export const getHealth = defineRoute({
   operationId: 'getHealth',
   summary: 'Liveness and database check',
   description:
-    'Waits for the database to answer a query sent after the request arrived (requests arriving together share one); a database that does not answer makes this a 500. For load balancers and probes.',
+    'Waits for the database to answer a query sent after the request arrived (requests arriving together share one), unless one sent at most a second before it succeeded; a database that does not answer makes this a 500 within that second. For load balancers and probes.',
   tags: ['System'],
   role: 'anonymous',
   responses: { 200: { description: 'The process is up and its database answers.', schema: Health } },

@@ -1,5 +1,5 @@
 // Server-side sessions: random ids handed to the browser, only their hashes kept here.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { SessionConfig } from '../../config.ts';
 import type { User } from '../users/index.ts';
@@ -21,9 +21,9 @@ export function isSessionId(value: string | undefined): value is string {
   return typeof value === 'string' && SESSION_ID.test(value);
 }
 
-/** The stored form of a session id. */
+/** The stored form of a session id (one-shot hashing: no Hash object per signed-in request). */
 export function hashSessionId(sid: string): string {
-  return createHash('sha256').update(sid).digest('hex');
+  return hash('sha256', sid, 'hex');
 }
 
 /** Starts a session for a user; returns the id to put in the cookie. */

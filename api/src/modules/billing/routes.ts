@@ -1,7 +1,7 @@
 // Public pricing and the package list.
 import type { getCurrentPricing, listCreditPackages, Pricing } from '@app/contract';
 import type { NotifiedValue } from '../../db/notified-value.ts';
-import type { HandlersFor } from '../../http/bind.ts';
+import { type HandlersFor, serializedJson } from '../../http/bind.ts';
 import { AdminSettingsRepository } from '../settings/index.ts';
 import { CreditPackageRepository } from './credit-package.repository.ts';
 import { presentCreditPackage } from './presenter.ts';
@@ -14,10 +14,19 @@ declare module '../../http/context.ts' {
   }
 }
 
+/** The JSON of each pricing value handed out: the kept value is answered many times between settings changes. */
+const pricingJson = new WeakMap<Pricing, string>();
+
 export const catalogHandlers = {
   async getCurrentPricing(ctx) {
     const read = async () => currentPricing(await new AdminSettingsRepository(ctx.state.em).get(), ctx.services.config);
-    return { status: 200, body: await (ctx.services.pricing?.get(read) ?? read()) };
+    const pricing = await (ctx.services.pricing?.get(read) ?? read());
+    let json = pricingJson.get(pricing);
+    if (json === undefined) {
+      json = JSON.stringify(pricing);
+      pricingJson.set(pricing, json);
+    }
+    return { status: 200, body: serializedJson<Pricing>(json) };
   },
 
   async listCreditPackages(ctx) {

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DatabaseProbe } from './database-probe.ts';
+import { DatabaseProbe, type DatabaseProbeOptions } from './database-probe.ts';
 
 /** A probe whose queries are answered by hand. */
-function manualProbe() {
+function manualProbe(options: DatabaseProbeOptions = {}) {
   const queries: { resolve: () => void; reject: (error: Error) => void }[] = [];
   const probe = new DatabaseProbe(
     () =>
       new Promise<void>((resolve, reject) => {
         queries.push({ resolve, reject });
       }),
+    options,
   );
   return { probe, queries };
 }
@@ -42,5 +43,40 @@ describe('DatabaseProbe', () => {
     expect(queries).toHaveLength(2);
     queries[1]?.resolve();
     await next;
+  });
+
+  it('answers from a success sent at most maxAgeMs before the caller came, then asks again', async () => {
+    let now = 1000;
+    const { probe, queries } = manualProbe({ maxAgeMs: 500, now: () => now });
+    const first = probe.check();
+    now = 1200;
+    queries[0]?.resolve();
+    await first;
+    // Sent at 1000: good until 1500.
+    now = 1500;
+    await probe.check();
+    expect(queries).toHaveLength(1);
+    now = 1501;
+    const stale = probe.check();
+    expect(queries).toHaveLength(2);
+    queries[1]?.resolve();
+    await stale;
+  });
+
+  it('never reuses a failure, and a failure ends the reuse of an older success', async () => {
+    let now = 0;
+    const { probe, queries } = manualProbe({ maxAgeMs: 1000, now: () => now });
+    const ok = probe.check();
+    queries[0]?.resolve();
+    await ok;
+    // Past the success's age a new query goes out, and fails.
+    now = 1001;
+    const failing = probe.check();
+    queries[1]?.reject(new Error('connection refused'));
+    await expect(failing).rejects.toThrow('connection refused');
+    const next = probe.check();
+    expect(queries).toHaveLength(3);
+    queries[2]?.reject(new Error('connection refused'));
+    await expect(next).rejects.toThrow('connection refused');
   });
 });

@@ -6,7 +6,7 @@ import { databaseProbe } from './database-probe.ts';
 import { checkReadiness } from './readiness.ts';
 
 export const systemHandlers = {
-  /** Up when the database answers a trivial query sent after the request came (concurrent checks share one). */
+  /** Up when the database answered a trivial query sent at most a second before the request came, or after it. */
   async getHealth(ctx) {
     await databaseProbe(ctx.services.orm).check();
     return { status: 200, body: { status: 'ok', uptimeSeconds: Math.round(process.uptime() * 10) / 10 } };

@@ -12,7 +12,7 @@ export interface paths {
         };
         /**
          * Liveness and database check
-         * @description Waits for the database to answer a query sent after the request arrived (requests arriving together share one); a database that does not answer makes this a 500. For load balancers and probes.
+         * @description Waits for the database to answer a query sent after the request arrived (requests arriving together share one), unless one sent at most a second before it succeeded; a database that does not answer makes this a 500 within that second. For load balancers and probes.
          */
         get: operations["getHealth"];
         put?: never;
