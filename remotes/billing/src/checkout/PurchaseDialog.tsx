@@ -1,10 +1,8 @@
 import type { components } from '@app/api-client';
 import { useI18n } from '@app/i18n';
-import { Badge } from '@app/ui';
-import { Dialog, Modal } from '@app/ui/dialog';
+import { Badge, type uiEntryLoaders } from '@app/ui';
 import { useFormat } from '@app/ui/format';
 import { useRef } from 'react';
-import { exactDollars } from '../format/price.ts';
 import { PaymentMethodButtons } from './PaymentMethodButtons.tsx';
 import './checkout.css';
 
@@ -14,7 +12,19 @@ type CreditPackage = components['schemas']['CreditPackage'];
  * The package the user chose, what it costs and the enabled ways to pay (spec 000 §2 /pricing).
  * Open while `pkg` is set; the last package stays rendered while the dialog animates out.
  */
-export function PurchaseDialog({ pkg, onClose }: { pkg: CreditPackage | null; onClose: () => void }) {
+export function PurchaseDialog({
+  kit: { Dialog, Modal },
+  formatPrice,
+  pkg,
+  onClose,
+}: {
+  /** The kit's dialog widgets, loaded alongside this module. */
+  kit: Awaited<ReturnType<typeof uiEntryLoaders.dialog>>;
+  /** The page's price format (exactDollars), passed in so the page and this download share no module for it. */
+  formatPrice: (price: number) => string;
+  pkg: CreditPackage | null;
+  onClose: () => void;
+}) {
   const { t } = useI18n();
   const format = useFormat();
   const last = useRef(pkg);
@@ -38,7 +48,7 @@ export function PurchaseDialog({ pkg, onClose }: { pkg: CreditPackage | null; on
               </div>
               <div>
                 <dt>{t('billing.dialogPrice')}</dt>
-                <dd data-testid="dialog-price">{exactDollars(shown.price)}</dd>
+                <dd data-testid="dialog-price">{formatPrice(shown.price)}</dd>
               </div>
             </dl>
             <PaymentMethodButtons pkg={shown} />

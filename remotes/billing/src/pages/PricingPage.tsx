@@ -1,6 +1,8 @@
 import { useT } from '@app/i18n';
-import { Card, navigate, PageHeader, Spinner } from '@app/ui';
-import { lazy, Suspense, useState } from 'react';
+import { Card, navigate, PageHeader, Spinner, uiEntryLoaders } from '@app/ui';
+import { type ComponentProps, lazy, Suspense, useState } from 'react';
+import { loadCheckoutParts } from '../checkout/loadCheckoutParts.ts';
+import { exactDollars } from '../format/price.ts';
 import type { CreditPackage } from '../packages/PackageCard.tsx';
 import { PackageList } from '../packages/PackageList.tsx';
 import { usePricingReturn } from '../returns/usePricingReturn.ts';
@@ -10,7 +12,14 @@ import { StatCards } from '../stats/StatCards.tsx';
 import './pages.css';
 
 // Loaded when first needed: the dialog on the first purchase, the history once the visitor is signed in.
-const PurchaseDialog = lazy(() => import('../checkout/PurchaseDialog.tsx').then((m) => ({ default: m.PurchaseDialog })));
+// The dialog comes with the kit's dialog widget, both fetched on the first purchase.
+const PurchaseDialog = lazy(() =>
+  Promise.all([loadCheckoutParts(), uiEntryLoaders.dialog()]).then(([parts, kit]) => ({
+    default: (props: Omit<ComponentProps<typeof parts.PurchaseDialog>, 'kit' | 'formatPrice'>) => (
+      <parts.PurchaseDialog kit={kit} formatPrice={exactDollars} {...props} />
+    ),
+  })),
+);
 const TransactionHistory = lazy(() => import('../history/TransactionHistory.tsx').then((m) => ({ default: m.TransactionHistory })));
 
 /**

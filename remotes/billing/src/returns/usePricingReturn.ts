@@ -1,8 +1,7 @@
 import { useT } from '@app/i18n';
-import { navigate, toast, useSearchParams } from '@app/ui';
+import { navigate, useSearchParams } from '@app/ui';
 import { useEffect, useState } from 'react';
-import { captureErrorToast, captureResultToast, returnStatusToast } from '../checkout/paymentToasts.ts';
-import { capturePayPalOrder } from '../checkout/startPayment.ts';
+import { loadCheckoutParts } from '../checkout/loadCheckoutParts.ts';
 import { readPricingReturn } from './pricingReturn.ts';
 import { useRefreshAfterPayment } from './useRefreshAfterPayment.ts';
 
@@ -22,17 +21,20 @@ export function usePricingReturn(): { capturing: boolean } {
   useEffect(() => {
     if (!action) return;
     navigate(window.location.pathname, { replace: true });
-    if (action.kind === 'status') toast(returnStatusToast(action.status, t));
-    if (action.kind !== 'paypal') return;
-    // No cleanup cancels this: the capture is shared per order id, and its outcome must be shown once it lands.
-    setCapturing(true);
-    capturePayPalOrder(action.token)
-      .then((order) => {
-        toast(captureResultToast(order, t));
-        refresh();
+    if (action.kind === 'unknown') return;
+    const isPayPal = action.kind === 'paypal';
+    if (isPayPal) setCapturing(true);
+    // The payment code downloads only when a provider sent the buyer back, not with every visit. No cleanup
+    // cancels this: the capture is shared per order id, and its outcome must be shown once it lands.
+    loadCheckoutParts()
+      .then(({ settlePricingReturn }) => settlePricingReturn(action, t))
+      .then((captured) => {
+        if (captured) refresh();
       })
-      .catch((error: unknown) => toast(captureErrorToast(error, t)))
-      .finally(() => setCapturing(false));
+      .catch((error: unknown) => console.error('Payment return not handled', error))
+      .finally(() => {
+        if (isPayPal) setCapturing(false);
+      });
   }, [actionKey]);
 
   return { capturing };

@@ -1,6 +1,5 @@
 import { useT } from '@app/i18n';
-import { Badge } from '@app/ui';
-import { Dialog, Modal } from '@app/ui/dialog';
+import { Badge, type uiEntryLoaders } from '@app/ui';
 import { useRef } from 'react';
 import { qualityLabel } from '../tasks/taskLabels.ts';
 import type { ImageTask } from '../tasks/types.ts';
@@ -10,14 +9,18 @@ import { InputImages } from './InputImages.tsx';
 import { TaskFacts } from './TaskFacts.tsx';
 import './details.css';
 
+/** The kit's dialog widgets, loaded by LazyImageDetailsDialog alongside this module. */
+export type DialogKit = Awaited<ReturnType<typeof uiEntryLoaders.dialog>>;
+
 interface ImageDetailsDialogProps extends DetailsActionHandlers {
+  kit: DialogKit;
   /** The task to show; null closes the dialog. */
   task: ImageTask | null;
   onClose: () => void;
 }
 
 /** 'Image Details', shared by /generate and /my-creations; the pages pass their own Recreate and Upscale. */
-export function ImageDetailsDialog({ task, onClose, onRecreate, onUpscale }: ImageDetailsDialogProps) {
+export function ImageDetailsDialog({ kit: { Dialog, Modal }, task, onClose, onRecreate, onUpscale }: ImageDetailsDialogProps) {
   const t = useT();
   // Keep showing the last task while the dialog animates out.
   const last = useRef(task);

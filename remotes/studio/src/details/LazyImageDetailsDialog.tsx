@@ -1,14 +1,20 @@
+import { uiEntryLoaders } from '@app/ui';
 import { lazy, Suspense, useState } from 'react';
+import { loadParts } from '../deferred/lazyParts.tsx';
 import type { ImageTask } from '../tasks/types.ts';
 import type { DetailsActionHandlers } from './DetailsActions.tsx';
-
-// The dialog (and the kit's dialog widget under it) downloads when a first image is opened, not with the page.
-const ImageDetailsDialog = lazy(() => import('./ImageDetailsDialog.tsx').then((m) => ({ default: m.ImageDetailsDialog })));
 
 interface LazyImageDetailsDialogProps extends DetailsActionHandlers {
   task: ImageTask | null;
   onClose: () => void;
 }
+
+// The dialog and the kit's dialog widget download together when a first image is opened, not with the page.
+const ImageDetailsDialog = lazy(() =>
+  Promise.all([loadParts(), uiEntryLoaders.dialog()]).then(([parts, kit]) => ({
+    default: (props: LazyImageDetailsDialogProps) => <parts.ImageDetailsDialog kit={kit} {...props} />,
+  })),
+);
 
 /** 'Image Details', mounted from the first opened task on (so it can still animate out after a close). */
 export function LazyImageDetailsDialog(props: LazyImageDetailsDialogProps) {

@@ -1,7 +1,8 @@
 import { useT } from '@app/i18n';
-import { Form, TextField } from '@app/ui';
+import { Form, Spinner, TextField } from '@app/ui';
+import { Suspense } from 'react';
+import { LazyReferenceImages } from '../deferred/lazyParts.tsx';
 import { GenerationSettings } from './GenerationSettings.tsx';
-import { ReferenceImages } from './ReferenceImages.tsx';
 import { SubmitBar } from './SubmitBar.tsx';
 import type { GenerationForm } from './useGenerationForm.ts';
 
@@ -33,7 +34,11 @@ export function GenerationPanel({ tab, form, onSubmit, errors, onEdit, isBusy, i
         onSubmit();
       }}
     >
-      {isEdit && <ReferenceImages form={form} isDisabled={isStudioBusy} error={referenceError} onChange={() => onEdit('inputImageUrls')} />}
+      {isEdit && (
+        <Suspense fallback={<Spinner size="lg" />}>
+          <LazyReferenceImages form={form} isDisabled={isStudioBusy} error={referenceError} onChange={() => onEdit('inputImageUrls')} />
+        </Suspense>
+      )}
       <TextField
         name="prompt"
         multiline

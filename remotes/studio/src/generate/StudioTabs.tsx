@@ -16,10 +16,12 @@ interface StudioTabsProps {
   tab: StudioTab;
   onTabChange: (tab: StudioTab) => void;
   panels: Record<StudioTab, ReactNode>;
+  /** The pointer or the focus reached the tabs: a tab change may follow (time to fetch what it shows). */
+  onTabsIntent?: () => void;
 }
 
 /** Text to Image, Edit Image and Upscale HD, each tab with its own panel. */
-export function StudioTabs({ tab, onTabChange, panels }: StudioTabsProps) {
+export function StudioTabs({ tab, onTabChange, panels, onTabsIntent }: StudioTabsProps) {
   const t = useT();
   return (
     <Card className="studio-form-card">
@@ -27,7 +29,7 @@ export function StudioTabs({ tab, onTabChange, panels }: StudioTabsProps) {
         selectedKey={tab}
         onSelectionChange={(key) => onTabChange(STUDIO_TABS.find((candidate) => candidate === key) ?? 'text_to_image')}
       >
-        <TabList aria-label={t('studio.tabsLabel')} className="studio-tablist">
+        <TabList aria-label={t('studio.tabsLabel')} className="studio-tablist" onPointerEnter={onTabsIntent} onFocus={onTabsIntent}>
           {STUDIO_TABS.map((id) => (
             <Tab key={id} id={id} className="studio-tab">
               <svg viewBox="0 0 24 24" aria-hidden="true">

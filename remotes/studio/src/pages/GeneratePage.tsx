@@ -1,6 +1,7 @@
 import { useT } from '@app/i18n';
-import { PageHeader } from '@app/ui';
-import { useState } from 'react';
+import { PageHeader, Spinner } from '@app/ui';
+import { Suspense, startTransition, use, useState } from 'react';
+import { LazyUpscalePanel, loadParts } from '../deferred/lazyParts.tsx';
 import { LazyImageDetailsDialog } from '../details/LazyImageDetailsDialog.tsx';
 import { useTaskDetails } from '../details/useTaskDetails.ts';
 import { GenerationPanel } from '../generate/GenerationPanel.tsx';
@@ -9,7 +10,6 @@ import { PreviewPanel } from '../generate/PreviewPanel.tsx';
 import { RecentImages } from '../generate/RecentImages.tsx';
 import { saveRecreate } from '../generate/recreateStorage.ts';
 import { StudioTabs } from '../generate/StudioTabs.tsx';
-import { UpscalePanel } from '../generate/UpscalePanel.tsx';
 import { useGenerationForm } from '../generate/useGenerationForm.ts';
 import { useLaunchState } from '../generate/useLaunchState.ts';
 import { useStudioTasks } from '../generate/useStudioTasks.ts';
@@ -26,7 +26,12 @@ import '../generate/generate.css';
 export function GeneratePage() {
   const t = useT();
   const launch = useLaunchState();
-  const [tab, setTab] = useState(launch.tab);
+  // Opened on the edit or upscale tab (a link or Recreate): the page shows once that tab's tools have loaded,
+  // rather than painting the form and then pushing it about.
+  if (launch.tab !== 'text_to_image') use(loadParts());
+  const [tab, setShownTab] = useState(launch.tab);
+  // The edit and upscale tools may still be downloading: the current tab stays until the chosen one can show.
+  const setTab = (next: typeof tab) => startTransition(() => setShownTab(next));
   const generation = useGenerationForm(launch);
   const upscale = useUpscaleForm(launch);
   const submitGeneration = useSubmitGeneration(generation);
@@ -73,17 +78,20 @@ export function GeneratePage() {
         <StudioTabs
           tab={tab}
           onTabChange={setTab}
+          onTabsIntent={() => void loadParts().catch(() => undefined)}
           panels={{
             text_to_image: generationPanel('text_to_image'),
             edit_image: generationPanel('edit_image'),
             upscale_hd: (
-              <UpscalePanel
-                form={upscale}
-                onSubmit={submitUpscale.submit}
-                isBusy={submitUpscale.isBusy}
-                isStudioBusy={isStudioBusy}
-                cost={costs?.upscale_hd}
-              />
+              <Suspense fallback={<Spinner size="lg" />}>
+                <LazyUpscalePanel
+                  form={upscale}
+                  onSubmit={submitUpscale.submit}
+                  isBusy={submitUpscale.isBusy}
+                  isStudioBusy={isStudioBusy}
+                  cost={costs?.upscale_hd}
+                />
+              </Suspense>
             ),
           }}
         />

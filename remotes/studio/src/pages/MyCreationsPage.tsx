@@ -1,14 +1,14 @@
 import { useT } from '@app/i18n';
 import { Card, LinkButton, navigate, PageHeader, Pagination, Spinner } from '@app/ui';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { EmptyCreations } from '../creations/EmptyCreations.tsx';
 import { LoginRequired } from '../creations/LoginRequired.tsx';
 import { CREATIONS_PAGE_SIZE, useCreations } from '../creations/useCreations.ts';
+import { LazyTaskGrid } from '../deferred/lazyParts.tsx';
 import { LazyImageDetailsDialog } from '../details/LazyImageDetailsDialog.tsx';
 import { useTaskDetails } from '../details/useTaskDetails.ts';
 import { saveRecreate } from '../generate/recreateStorage.ts';
 import { useCurrentUser } from '../session/useCurrentUser.ts';
-import { TaskGrid } from '../tasks/TaskGrid.tsx';
 import type { ImageTask } from '../tasks/types.ts';
 import { useRefundWatcher } from '../tasks/useRefundWatcher.ts';
 import '../creations/creations.css';
@@ -35,20 +35,22 @@ export function MyCreationsPage() {
   const details = useTaskDetails(data?.tasks ?? []);
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / CREATIONS_PAGE_SIZE));
 
+  const spinner = (
+    <div className="studio-creations-spinner">
+      <Spinner size="lg" />
+    </div>
+  );
+
   function content() {
     if (user === null) return <LoginRequired />;
     if (error && !data) return <Card className="ui-muted">{t('studio.creationsError')}</Card>;
-    if (!user || !data)
-      return (
-        <div className="studio-creations-spinner">
-          <Spinner size="lg" />
-        </div>
-      );
+    if (!user || !data) return spinner;
     if (data.total === 0) return <EmptyCreations />;
+    // The cards download with the first page that has any; the spinner stays until then.
     return (
-      <>
+      <Suspense fallback={spinner}>
         <p className="studio-creations-count">{t('studio.creationsCount', { count: data.total })}</p>
-        <TaskGrid tasks={data.tasks} onOpen={details.open} label={t('studio.myCreationsTitle')} />
+        <LazyTaskGrid tasks={data.tasks} onOpen={details.open} label={t('studio.myCreationsTitle')} />
         <Pagination
           className="studio-creations-pagination"
           page={Math.min(page, pageCount)}
@@ -58,7 +60,7 @@ export function MyCreationsPage() {
             window.scrollTo({ top: 0, behavior: 'smooth' });
           }}
         />
-      </>
+      </Suspense>
     );
   }
 
