@@ -1,6 +1,7 @@
 import { useT } from '@app/i18n';
 import { Button, Spinner } from '@app/ui';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
+import { lazySection } from '../shared/lazySection.ts';
 import { SectionHeader } from '../shared/SectionHeader.tsx';
 import type { SECTIONS, SectionId } from './sections.ts';
 
@@ -8,14 +9,15 @@ type Section = (typeof SECTIONS)[number];
 
 /**
  * Each section's code (its tables, dialogs and the kit widgets they need) downloads when its tab is first
- * shown, so /admin loads only the one section it opens on.
+ * shown, so /admin loads only the one section it opens on. Settings speaks only the `admin` messages, which
+ * the page already has; the others bring theirs (`adminManage`).
  */
 const PANELS: Record<SectionId, ComponentType> = {
-  settings: lazy(() => import('../settings/SettingsSection.tsx').then((module) => ({ default: module.SettingsSection }))),
-  packages: lazy(() => import('../packages/PackagesSection.tsx').then((module) => ({ default: module.PackagesSection }))),
-  kie: lazy(() => import('../kie/KieSection.tsx').then((module) => ({ default: module.KieSection }))),
-  recovery: lazy(() => import('../recovery/RecoverySection.tsx').then((module) => ({ default: module.RecoverySection }))),
-  users: lazy(() => import('../users/UsersSection.tsx').then((module) => ({ default: module.UsersSection }))),
+  settings: lazySection(() => import('../settings/SettingsSection.tsx').then((module) => module.SettingsSection), false),
+  packages: lazySection(() => import('../packages/PackagesSection.tsx').then((module) => module.PackagesSection)),
+  kie: lazySection(() => import('../kie/KieSection.tsx').then((module) => module.KieSection)),
+  recovery: lazySection(() => import('../recovery/RecoverySection.tsx').then((module) => module.RecoverySection)),
+  users: lazySection(() => import('../users/UsersSection.tsx').then((module) => module.UsersSection)),
 };
 
 /** One section, with its own heading and a spinner in its place while its code downloads. */

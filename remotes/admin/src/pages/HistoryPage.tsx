@@ -1,12 +1,11 @@
 import { useT } from '@app/i18n';
 import { PageHeader, Spinner } from '@app/ui';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { HistoryGate } from '../access/HistoryGate.tsx';
+import { lazySection } from '../shared/lazySection.ts';
 
 // The table and its search load with this page only, not with /admin (they share the remote's routes chunk).
-const TransactionHistory = lazy(() =>
-  import('../history/TransactionHistory.tsx').then((module) => ({ default: module.TransactionHistory })),
-);
+const TransactionHistory = lazySection(() => import('../history/TransactionHistory.tsx').then((module) => module.TransactionHistory));
 
 /** /history: every user's transactions, for administrators only. */
 export function HistoryPage() {
