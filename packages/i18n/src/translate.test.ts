@@ -35,13 +35,13 @@ describe('translate', () => {
   });
 
   it('picks the plural form and writes the number in the language', async () => {
-    await loadMessages('en', ['admin', 'landing']);
-    await loadMessages('vi', ['admin', 'landing']);
-    expect(translate('en', 'admin.creditsUpdatedBody', { name: 'Ann', count: 1 })).toBe('Ann now has 1 credit.');
-    expect(translate('en', 'admin.creditsUpdatedBody', { name: 'Ann', count: 1200 })).toBe('Ann now has 1,200 credits.');
+    await loadMessages('en', ['adminManage', 'landing']);
+    await loadMessages('vi', ['adminManage', 'landing']);
+    expect(translate('en', 'adminManage.creditsUpdatedBody', { name: 'Ann', count: 1 })).toBe('Ann now has 1 credit.');
+    expect(translate('en', 'adminManage.creditsUpdatedBody', { name: 'Ann', count: 1200 })).toBe('Ann now has 1,200 credits.');
     expect(translate('en', 'landing.creditsCount', { count: 0 })).toBe('0 credits');
     expect(translate('vi', 'landing.creditsCount', { count: 1200 })).toBe('1.200 credit');
-    expect(translate('en', 'admin.usersShowing', { from: 1, to: 20, total: 1000 })).toBe('Showing 1 to 20 of 1,000 users');
+    expect(translate('en', 'adminManage.usersShowing', { from: 1, to: 20, total: 1000 })).toBe('Showing 1 to 20 of 1,000 users');
   });
 
   it('shows the header balance as a plural with grouped digits', async () => {

@@ -14,6 +14,7 @@ export const loaders = {
   billing: { en: () => import('./billing/en.ts'), vi: () => import('./billing/vi.ts') },
   account: { en: () => import('./account/en.ts'), vi: () => import('./account/vi.ts') },
   admin: { en: () => import('./admin/en.ts'), vi: () => import('./admin/vi.ts') },
+  adminManage: { en: () => import('./adminManage/en.ts'), vi: () => import('./adminManage/vi.ts') },
 } satisfies Record<string, Record<Language, Loader>>;
 
 export type Domain = keyof typeof loaders;

@@ -1,24 +1,11 @@
 import { useT } from '@app/i18n';
 import { navigate, PageHeader, useSearchParams } from '@app/ui';
 import { Tab, TabList, TabPanel, Tabs } from '@app/ui/tabs';
-import type { ReactNode } from 'react';
-import { KieSection } from '../kie/KieSection.tsx';
-import { PackagesSection } from '../packages/PackagesSection.tsx';
-import { RecoverySection } from '../recovery/RecoverySection.tsx';
-import { SettingsSection } from '../settings/SettingsSection.tsx';
-import { UsersSection } from '../users/UsersSection.tsx';
 import { SectionIcon } from './SectionIcon.tsx';
-import { SECTIONS, type SectionId, sectionFrom } from './sections.ts';
+import { SectionPanel } from './SectionPanel.tsx';
+import { SECTIONS, sectionFrom } from './sections.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
 import './dashboard.css';
-
-const PANELS: Record<SectionId, () => ReactNode> = {
-  settings: () => <SettingsSection />,
-  packages: () => <PackagesSection />,
-  kie: () => <KieSection />,
-  recovery: () => <RecoverySection />,
-  users: () => <UsersSection />,
-};
 
 /**
  * The admin dashboard: a side navigation on wide screens (a scrolling tab strip on phones) and
@@ -52,7 +39,7 @@ export function AdminDashboard() {
         </TabList>
         {SECTIONS.map((section) => (
           <TabPanel key={section.id} id={section.id} className="admin-panel">
-            {PANELS[section.id]()}
+            <SectionPanel section={section} />
           </TabPanel>
         ))}
       </Tabs>

@@ -29,9 +29,9 @@ export function TransactionHistory() {
       <div className="admin-history-toolbar">
         <TextField
           className="admin-history-search"
-          label={t('admin.historySearch')}
+          label={t('adminManage.historySearch')}
           type="search"
-          placeholder={t('admin.historySearchPlaceholder')}
+          placeholder={t('adminManage.historySearchPlaceholder')}
           value={search}
           onChange={(value) => {
             setSearch(value);
@@ -44,10 +44,10 @@ export function TransactionHistory() {
       {!data && !error && <Spinner size="lg" className="admin-section-spinner" />}
       {data && (
         <>
-          <TransactionsTable rows={data.data} emptyText={query ? t('admin.historyNoMatch') : t('admin.historyEmpty')} />
+          <TransactionsTable rows={data.data} emptyText={query ? t('adminManage.historyNoMatch') : t('adminManage.historyEmpty')} />
           <div className="admin-history-footer">
             <p className="ui-muted" data-testid="history-showing">
-              {t('admin.historyShowing', { from, to, total })}
+              {t('adminManage.historyShowing', { from, to, total })}
             </p>
             <Pagination page={page} pageCount={pageCount} onPageChange={setPage} />
           </div>

@@ -14,11 +14,11 @@ export function TransactionsTable({ rows, emptyText }: { rows: AdminTransaction[
     <div className="admin-card-table">
       <Table aria-label={t('admin.historyTitle')} data-testid="history-table">
         <TableHeader>
-          <Column>{t('admin.date')}</Column>
-          <Column isRowHeader>{t('admin.user')}</Column>
+          <Column>{t('adminManage.date')}</Column>
+          <Column isRowHeader>{t('adminManage.user')}</Column>
           <Column>{t('admin.type')}</Column>
-          <Column>{t('admin.description')}</Column>
-          <Column className="admin-align-end">{t('admin.amount')}</Column>
+          <Column>{t('adminManage.description')}</Column>
+          <Column className="admin-align-end">{t('adminManage.amount')}</Column>
         </TableHeader>
         <TableBody items={rows} renderEmptyState={() => <p className="admin-empty">{emptyText}</p>}>
           {(row) => (

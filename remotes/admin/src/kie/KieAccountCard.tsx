@@ -30,41 +30,41 @@ export function KieAccountCard({ account, refreshing, onEdit, onRefresh, onDelet
       </div>
       <p className="admin-kie-balance">
         <span className="admin-numeric">{format.number(account.totalCredits)}</span>
-        <span className="ui-muted">{t('admin.kieCreditsLeft')}</span>
+        <span className="ui-muted">{t('adminManage.kieCreditsLeft')}</span>
       </p>
       <p className="admin-kie-estimate ui-muted">
-        {t('admin.kieImagesLeft', {
+        {t('adminManage.kieImagesLeft', {
           text: format.number(imagesLeft(account.totalCredits, account.nanoBananaCredits)),
           edit: format.number(imagesLeft(account.totalCredits, account.nanoBananaEditCredits)),
         })}
       </p>
       <dl className="admin-kie-facts">
         <div>
-          <dt>{t('admin.kieTextCost')}</dt>
-          <dd className="admin-numeric">{t('admin.kiePerImage', { count: format.number(account.nanoBananaCredits) })}</dd>
+          <dt>{t('adminManage.kieTextCost')}</dt>
+          <dd className="admin-numeric">{t('adminManage.kiePerImage', { count: format.number(account.nanoBananaCredits) })}</dd>
         </div>
         <div>
-          <dt>{t('admin.kieEditCost')}</dt>
-          <dd className="admin-numeric">{t('admin.kiePerImage', { count: format.number(account.nanoBananaEditCredits) })}</dd>
+          <dt>{t('adminManage.kieEditCost')}</dt>
+          <dd className="admin-numeric">{t('adminManage.kiePerImage', { count: format.number(account.nanoBananaEditCredits) })}</dd>
         </div>
         <div>
-          <dt>{t('admin.kieUsage')}</dt>
-          <dd className="admin-numeric">{t('admin.kieUsageValue', { count: account.totalUsage })}</dd>
+          <dt>{t('adminManage.kieUsage')}</dt>
+          <dd className="admin-numeric">{t('adminManage.kieUsageValue', { count: account.totalUsage })}</dd>
         </div>
         <div>
-          <dt>{t('admin.kieLastUsed')}</dt>
-          <dd>{account.lastUsed ? format.dateTime(account.lastUsed) : t('admin.never')}</dd>
+          <dt>{t('adminManage.kieLastUsed')}</dt>
+          <dd>{account.lastUsed ? format.dateTime(account.lastUsed) : t('adminManage.never')}</dd>
         </div>
       </dl>
       <div className="admin-kie-actions">
         <Button size="sm" variant="secondary" onPress={onEdit}>
-          {t('admin.edit')}
+          {t('adminManage.edit')}
         </Button>
         <Button size="sm" variant="secondary" onPress={onRefresh} isPending={refreshing}>
-          {t('admin.kieRefresh')}
+          {t('adminManage.kieRefresh')}
         </Button>
         <Button size="sm" variant="ghost" className="admin-danger-text" onPress={onDelete}>
-          {t('admin.delete')}
+          {t('adminManage.delete')}
         </Button>
       </div>
     </Card>

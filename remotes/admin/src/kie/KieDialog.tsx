@@ -25,10 +25,10 @@ function KieForm({ item: account, onClose }: EditFormProps<KieApiAccount>) {
 
   const fields = { name: name.trim(), totalCredits, nanoBananaCredits: textCredits, nanoBananaEditCredits: editCredits, isEnabled };
   const options = {
-    failure: t('admin.kieSaveFailed'),
+    failure: t('adminManage.kieSaveFailed'),
     fallback: t('admin.tryAgainLater'),
     invalidates: KIE_LIST,
-    onSuccess: () => toast({ title: t('admin.kieSaved'), description: fields.name, variant: 'success' }),
+    onSuccess: () => toast({ title: t('adminManage.kieSaved'), description: fields.name, variant: 'success' }),
   };
   const update = useMutation('put', '/api/admin/kie-apis/{id}', options);
   const create = useMutation('post', '/api/admin/kie-apis', options);
@@ -40,8 +40,8 @@ function KieForm({ item: account, onClose }: EditFormProps<KieApiAccount>) {
 
   return (
     <DialogForm
-      title={account ? t('admin.kieEditTitle') : t('admin.kieAddTitle')}
-      submitLabel={t('admin.kieSave')}
+      title={account ? t('adminManage.kieEditTitle') : t('adminManage.kieAddTitle')}
+      submitLabel={t('adminManage.kieSave')}
       save={save}
       pending={pending}
       fieldErrors={fieldErrors}
@@ -49,10 +49,10 @@ function KieForm({ item: account, onClose }: EditFormProps<KieApiAccount>) {
     >
       <TextField
         name="name"
-        label={t('admin.kieName')}
+        label={t('adminManage.kieName')}
         value={name}
         onChange={setName}
-        validate={(v) => (v.trim() ? null : t('admin.kieNameRequired'))}
+        validate={(v) => (v.trim() ? null : t('adminManage.kieNameRequired'))}
         autoFocus
       />
       <TextField
@@ -63,38 +63,38 @@ function KieForm({ item: account, onClose }: EditFormProps<KieApiAccount>) {
         value={token}
         onChange={setToken}
         placeholder={account ? t('admin.secretKeepPlaceholder') : undefined}
-        description={account ? t('admin.secretSet', { hint: account.tokenHint }) : t('admin.kieTokenHint')}
-        validate={(v) => (account || v.trim() ? null : t('admin.kieTokenRequired'))}
+        description={account ? t('admin.secretSet', { hint: account.tokenHint }) : t('adminManage.kieTokenHint')}
+        validate={(v) => (account || v.trim() ? null : t('adminManage.kieTokenRequired'))}
       />
       <NumberField
         name="totalCredits"
-        label={t('admin.kieTotalCredits')}
+        label={t('adminManage.kieTotalCredits')}
         value={totalCredits}
         onChange={setTotalCredits}
         formatOptions={{ maximumFractionDigits: 0 }}
-        validate={wholeAtLeast(0, t('admin.kieTotalCreditsError'))}
+        validate={wholeAtLeast(0, t('adminManage.kieTotalCreditsError'))}
       />
       <div className="admin-field-row">
         <NumberField
           name="nanoBananaCredits"
-          label={t('admin.kieTextCredits')}
-          description={t('admin.kieTextCreditsHint')}
+          label={t('adminManage.kieTextCredits')}
+          description={t('adminManage.kieTextCreditsHint')}
           value={textCredits}
           onChange={setTextCredits}
           formatOptions={{ maximumFractionDigits: 0 }}
-          validate={wholeAtLeast(1, t('admin.kiePerImageError'))}
+          validate={wholeAtLeast(1, t('adminManage.kiePerImageError'))}
         />
         <NumberField
           name="nanoBananaEditCredits"
-          label={t('admin.kieEditCredits')}
-          description={t('admin.kieEditCreditsHint')}
+          label={t('adminManage.kieEditCredits')}
+          description={t('adminManage.kieEditCreditsHint')}
           value={editCredits}
           onChange={setEditCredits}
           formatOptions={{ maximumFractionDigits: 0 }}
-          validate={wholeAtLeast(1, t('admin.kiePerImageError'))}
+          validate={wholeAtLeast(1, t('adminManage.kiePerImageError'))}
         />
       </div>
-      <Switch name="isEnabled" isSelected={isEnabled} onChange={setIsEnabled} description={t('admin.kieEnabledHint')}>
+      <Switch name="isEnabled" isSelected={isEnabled} onChange={setIsEnabled} description={t('adminManage.kieEnabledHint')}>
         {t('admin.enabled')}
       </Switch>
     </DialogForm>

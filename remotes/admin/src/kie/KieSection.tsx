@@ -24,12 +24,12 @@ export function KieSection() {
   };
 
   const refreshCredits = useMutation('post', '/api/admin/kie-apis/{id}/refresh-credits', {
-    failure: t('admin.kieRefreshFailed'),
+    failure: t('adminManage.kieRefreshFailed'),
     fallback: t('admin.tryAgainLater'),
     invalidates: KIE_LIST,
     onSuccess: (updated) => {
-      const description = t('admin.kieRefreshedBody', { name: updated.name, count: updated.totalCredits });
-      toast({ title: t('admin.kieRefreshed'), description, variant: 'success' });
+      const description = t('adminManage.kieRefreshedBody', { name: updated.name, count: updated.totalCredits });
+      toast({ title: t('adminManage.kieRefreshed'), description, variant: 'success' });
     },
   });
   const refresh = async (account: KieApiAccount) => {
@@ -39,13 +39,13 @@ export function KieSection() {
   };
 
   const deleteAccount = useMutation('delete', '/api/admin/kie-apis/{id}', {
-    failure: t('admin.kieDeleteFailed'),
+    failure: t('adminManage.kieDeleteFailed'),
     fallback: t('admin.tryAgainLater'),
     invalidates: KIE_LIST,
   });
   const remove = async (account: KieApiAccount) => {
     if (await deleteAccount.trigger({ params: { path: { id: account.id } } })) {
-      toast({ title: t('admin.kieDeleted'), description: account.name, variant: 'success' });
+      toast({ title: t('adminManage.kieDeleted'), description: account.name, variant: 'success' });
     }
   };
 
@@ -60,10 +60,10 @@ export function KieSection() {
       />
       {error && <Card className="admin-empty">{toMessage(error, t('admin.loadFailed'))}</Card>}
       {!accounts && !error && <Spinner size="lg" className="admin-section-spinner" />}
-      {accounts && accounts.length === 0 && <Card className="admin-empty">{t('admin.kieEmpty')}</Card>}
+      {accounts && accounts.length === 0 && <Card className="admin-empty">{t('adminManage.kieEmpty')}</Card>}
       {accounts && accounts.length > 0 && (
         <>
-          <p className="admin-kie-summary ui-muted">{t('admin.kieSummary', { enabled, total: accounts.length })}</p>
+          <p className="admin-kie-summary ui-muted">{t('adminManage.kieSummary', { enabled, total: accounts.length })}</p>
           <div className="admin-kie-grid">
             {accounts.map((account) => (
               <KieAccountCard
@@ -82,9 +82,9 @@ export function KieSection() {
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('admin.kieDeleteTitle')}
-        message={t('admin.kieDeleteMessage', { name: deleting?.name ?? '' })}
-        confirmLabel={t('admin.delete')}
+        title={t('adminManage.kieDeleteTitle')}
+        message={t('adminManage.kieDeleteMessage', { name: deleting?.name ?? '' })}
+        confirmLabel={t('adminManage.delete')}
         onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
       />
     </section>

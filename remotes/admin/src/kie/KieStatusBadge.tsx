@@ -7,11 +7,11 @@ export function KieStatusBadge({ status }: { status: KieApiAccount['status'] }) 
   const t = useT();
   return status === 'available' ? (
     <Badge variant="success" data-testid="kie-status">
-      {t('admin.kieAvailable')}
+      {t('adminManage.kieAvailable')}
     </Badge>
   ) : (
     <Badge variant="warning" data-testid="kie-status">
-      {t('admin.kieLowCredits')}
+      {t('adminManage.kieLowCredits')}
     </Badge>
   );
 }

@@ -8,11 +8,11 @@ import { type AdminCreditPackage, bodyOf, draftOf, EMPTY_PACKAGE, type PackageDr
 import { validateBonus, validateCredits, validateName, validatePrice } from './packageValidation.ts';
 
 const MESSAGES: Record<string, MessageKey> = {
-  nameRequired: 'admin.packageNameRequired',
-  creditsPositive: 'admin.packageCreditsPositive',
-  priceInvalid: 'admin.packagePriceInvalid',
-  bonusInvalid: 'admin.packageBonusInvalid',
-  bonusTooHigh: 'admin.packageBonusTooHigh',
+  nameRequired: 'adminManage.packageNameRequired',
+  creditsPositive: 'adminManage.packageCreditsPositive',
+  priceInvalid: 'adminManage.packagePriceInvalid',
+  bonusInvalid: 'adminManage.packageBonusInvalid',
+  bonusTooHigh: 'adminManage.packageBonusTooHigh',
 };
 
 /** Every list of packages: the admin's and the public one (/pricing, /purchase-credits). */
@@ -30,10 +30,10 @@ function PackageForm({ item: pkg, onClose }: EditFormProps<AdminCreditPackage>) 
 
   const body = bodyOf(draft);
   const options = {
-    failure: t('admin.saveFailed'),
+    failure: t('adminManage.saveFailed'),
     fallback: t('admin.tryAgainLater'),
     invalidates: PACKAGE_LISTS,
-    onSuccess: () => toast({ title: t('admin.packageSaved'), description: body.name, variant: 'success' }),
+    onSuccess: () => toast({ title: t('adminManage.packageSaved'), description: body.name, variant: 'success' }),
   };
   const update = useMutation('put', '/api/admin/credit-packages/{id}', options);
   const create = useMutation('post', '/api/admin/credit-packages', options);
@@ -42,8 +42,8 @@ function PackageForm({ item: pkg, onClose }: EditFormProps<AdminCreditPackage>) 
 
   return (
     <DialogForm
-      title={pkg ? t('admin.packageEditTitle') : t('admin.packageCreateTitle')}
-      submitLabel={t('admin.savePackage')}
+      title={pkg ? t('adminManage.packageEditTitle') : t('adminManage.packageCreateTitle')}
+      submitLabel={t('adminManage.savePackage')}
       save={save}
       pending={pending}
       fieldErrors={fieldErrors}
@@ -51,7 +51,7 @@ function PackageForm({ item: pkg, onClose }: EditFormProps<AdminCreditPackage>) 
     >
       <TextField
         name="name"
-        label={t('admin.packageName')}
+        label={t('adminManage.packageName')}
         value={draft.name}
         onChange={set('name')}
         validate={(v) => message(validateName(v))}
@@ -60,7 +60,7 @@ function PackageForm({ item: pkg, onClose }: EditFormProps<AdminCreditPackage>) 
       <div className="admin-field-row">
         <TextField
           name="credits"
-          label={t('admin.packageCredits')}
+          label={t('adminManage.packageCredits')}
           inputMode="numeric"
           value={draft.credits}
           onChange={set('credits')}
@@ -68,7 +68,7 @@ function PackageForm({ item: pkg, onClose }: EditFormProps<AdminCreditPackage>) 
         />
         <TextField
           name="price"
-          label={t('admin.packagePrice')}
+          label={t('adminManage.packagePrice')}
           inputMode="decimal"
           placeholder="9.99"
           value={draft.price}
@@ -78,27 +78,27 @@ function PackageForm({ item: pkg, onClose }: EditFormProps<AdminCreditPackage>) 
       </div>
       <TextField
         name="creemProductId"
-        label={t('admin.packageProductId')}
-        description={t('admin.packageProductIdHint')}
+        label={t('adminManage.packageProductId')}
+        description={t('adminManage.packageProductIdHint')}
         placeholder="prod_…"
         value={draft.creemProductId}
         onChange={set('creemProductId')}
       />
-      <TextField name="description" label={t('admin.packageDescription')} value={draft.description} onChange={set('description')} />
+      <TextField name="description" label={t('adminManage.packageDescription')} value={draft.description} onChange={set('description')} />
       <TextField
         name="bonus"
-        label={t('admin.packageBonus')}
-        description={t('admin.packageBonusHint')}
+        label={t('adminManage.packageBonus')}
+        description={t('adminManage.packageBonusHint')}
         inputMode="numeric"
         value={draft.bonus}
         onChange={set('bonus')}
         validate={(v) => message(validateBonus(v, draft.credits))}
       />
-      <Switch name="isActive" isSelected={draft.isActive} onChange={set('isActive')} description={t('admin.packageActiveHint')}>
-        {t('admin.packageActive')}
+      <Switch name="isActive" isSelected={draft.isActive} onChange={set('isActive')} description={t('adminManage.packageActiveHint')}>
+        {t('adminManage.packageActive')}
       </Switch>
       <Switch name="popular" isSelected={draft.popular} onChange={set('popular')}>
-        {t('admin.packagePopular')}
+        {t('adminManage.packagePopular')}
       </Switch>
     </DialogForm>
   );

@@ -23,13 +23,13 @@ export function PackagesSection() {
 
   // Confirmed in the dialog, so the package is the one `deleting` names.
   const remove = useMutation('delete', '/api/admin/credit-packages/{id}', {
-    failure: t('admin.deleteFailed'),
+    failure: t('adminManage.deleteFailed'),
     fallback: t('admin.tryAgainLater'),
     invalidates: PACKAGE_LISTS,
     onSuccess: ({ deactivated }) => {
       const name = deleting?.name ?? '';
-      const description = deactivated ? t('admin.packageDeactivatedInstead', { name }) : name;
-      toast({ title: t('admin.packageDeleted'), description, variant: 'success' });
+      const description = deactivated ? t('adminManage.packageDeactivatedInstead', { name }) : name;
+      toast({ title: t('adminManage.packageDeleted'), description, variant: 'success' });
     },
   });
 
@@ -47,9 +47,9 @@ export function PackagesSection() {
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('admin.packageDeleteTitle')}
-        message={t('admin.packageDeleteMessage', { name: deleting?.name ?? '' })}
-        confirmLabel={t('admin.delete')}
+        title={t('adminManage.packageDeleteTitle')}
+        message={t('adminManage.packageDeleteMessage', { name: deleting?.name ?? '' })}
+        confirmLabel={t('adminManage.delete')}
         onConfirm={() => (deleting ? remove.trigger({ params: { path: { id: deleting.id } } }) : Promise.resolve())}
       />
     </section>

@@ -20,39 +20,41 @@ export function PackagesTable({ packages, onEdit, onDelete }: PackagesTableProps
     <div className="admin-card-table admin-packages">
       <Table aria-label={t('admin.sectionPackages')} data-testid="packages-table">
         <TableHeader>
-          <Column isRowHeader>{t('admin.packageName')}</Column>
-          <Column>{t('admin.packageCredits')}</Column>
-          <Column>{t('admin.packagePriceColumn')}</Column>
-          <Column>{t('admin.packageProductId')}</Column>
-          <Column>{t('admin.status')}</Column>
+          <Column isRowHeader>{t('adminManage.packageName')}</Column>
+          <Column>{t('adminManage.packageCredits')}</Column>
+          <Column>{t('adminManage.packagePriceColumn')}</Column>
+          <Column>{t('adminManage.packageProductId')}</Column>
+          <Column>{t('adminManage.status')}</Column>
           <Column>
-            <span className="ui-visually-hidden">{t('admin.actions')}</span>
+            <span className="ui-visually-hidden">{t('adminManage.actions')}</span>
           </Column>
         </TableHeader>
-        <TableBody items={packages} renderEmptyState={() => <p className="admin-empty">{t('admin.packagesEmpty')}</p>}>
+        <TableBody items={packages} renderEmptyState={() => <p className="admin-empty">{t('adminManage.packagesEmpty')}</p>}>
           {(pkg) => (
             <Row id={pkg.id} data-testid="package-row">
               <Cell className="admin-packages-name">
                 <div className="admin-cell-title">
                   <strong>{pkg.name}</strong>
-                  {pkg.popular && <Badge variant="accent">{t('admin.packagePopularBadge')}</Badge>}
+                  {pkg.popular && <Badge variant="accent">{t('adminManage.packagePopularBadge')}</Badge>}
                 </div>
                 {pkg.description && <div className="admin-cell-sub">{pkg.description}</div>}
               </Cell>
-              <Cell className="admin-numeric admin-packages-credits" data-label={t('admin.packageCredits')}>
+              <Cell className="admin-numeric admin-packages-credits" data-label={t('adminManage.packageCredits')}>
                 {format.number(pkg.credits)}
                 {pkg.bonus > 0 && (
-                  <div className="admin-cell-sub">{t('admin.packageBonusIncluded', { count: format.number(pkg.bonus) })}</div>
+                  <div className="admin-cell-sub">{t('adminManage.packageBonusIncluded', { count: format.number(pkg.bonus) })}</div>
                 )}
               </Cell>
-              <Cell className="admin-numeric admin-packages-price" data-label={t('admin.packagePriceColumn')}>
+              <Cell className="admin-numeric admin-packages-price" data-label={t('adminManage.packagePriceColumn')}>
                 {format.usd(pkg.price)}
               </Cell>
-              <Cell className="admin-packages-product" data-label={t('admin.packageProductId')}>
+              <Cell className="admin-packages-product" data-label={t('adminManage.packageProductId')}>
                 {pkg.creemProductId ? <code className="admin-code">{pkg.creemProductId}</code> : <span className="ui-muted">—</span>}
               </Cell>
               <Cell className="admin-packages-status">
-                <Badge variant={pkg.isActive ? 'success' : 'neutral'}>{pkg.isActive ? t('admin.active') : t('admin.inactive')}</Badge>
+                <Badge variant={pkg.isActive ? 'success' : 'neutral'}>
+                  {pkg.isActive ? t('adminManage.active') : t('adminManage.inactive')}
+                </Badge>
               </Cell>
               <Cell className="admin-packages-actions">
                 <RowActions name={pkg.name} onEdit={() => onEdit(pkg)} onDelete={() => onDelete(pkg)} />

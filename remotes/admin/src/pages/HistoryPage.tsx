@@ -1,7 +1,11 @@
 import { useT } from '@app/i18n';
-import { PageHeader } from '@app/ui';
+import { PageHeader, Spinner } from '@app/ui';
+import { Suspense } from 'react';
 import { HistoryGate } from '../access/HistoryGate.tsx';
-import { TransactionHistory } from '../history/TransactionHistory.tsx';
+import { lazySection } from '../shared/lazySection.ts';
+
+// The table and its search load with this page only, not with /admin (they share the remote's routes chunk).
+const TransactionHistory = lazySection(() => import('../history/TransactionHistory.tsx').then((module) => module.TransactionHistory));
 
 /** /history: every user's transactions, for administrators only. */
 export function HistoryPage() {
@@ -10,7 +14,9 @@ export function HistoryPage() {
     <HistoryGate>
       <div className="ui-container ui-page">
         <PageHeader title={t('admin.historyTitle')} subtitle={t('admin.historySubtitle')} />
-        <TransactionHistory />
+        <Suspense fallback={<Spinner size="lg" className="admin-section-spinner" />}>
+          <TransactionHistory />
+        </Suspense>
       </div>
     </HistoryGate>
   );

@@ -12,31 +12,31 @@ export function DeleteFailedCard() {
   const [result, setResult] = useState<string | null>(null);
 
   const remove = useMutation('delete', '/api/admin/delete-failed-videos', {
-    failure: t('admin.deleteFailed'),
+    failure: t('adminManage.deleteFailed'),
     fallback: t('admin.tryAgainLater'),
     onSuccess: (outcome) => {
-      setResult(t('admin.deleteFailedResult', { deleted: outcome.deleted }));
-      toast({ title: t('admin.failedImagesDeleted'), description: outcome.message, variant: 'success' });
+      setResult(t('adminManage.deleteFailedResult', { deleted: outcome.deleted }));
+      toast({ title: t('adminManage.failedImagesDeleted'), description: outcome.message, variant: 'success' });
     },
   });
 
   return (
     <ActionCard
       testId="recovery-delete"
-      title={t('admin.deleteFailedTitle')}
-      description={t('admin.deleteFailedDescription')}
+      title={t('adminManage.deleteFailedTitle')}
+      description={t('adminManage.deleteFailedDescription')}
       result={result}
       tone="danger"
     >
       <Button variant="danger" onPress={() => setConfirming(true)}>
-        {t('admin.deleteFailedButton')}
+        {t('adminManage.deleteFailedButton')}
       </Button>
       <ConfirmDialog
         isOpen={confirming}
         onOpenChange={setConfirming}
-        title={t('admin.deleteFailedConfirmTitle')}
-        message={t('admin.deleteFailedConfirmMessage')}
-        confirmLabel={t('admin.deleteFailedButton')}
+        title={t('adminManage.deleteFailedConfirmTitle')}
+        message={t('adminManage.deleteFailedConfirmMessage')}
+        confirmLabel={t('adminManage.deleteFailedButton')}
         onConfirm={() => remove.trigger()}
       />
     </ActionCard>

@@ -9,18 +9,23 @@ export function RecheckCard() {
   const t = useT();
   const [result, setResult] = useState<string | null>(null);
   const recheck = useMutation('post', '/api/admin/recheck-failed-videos', {
-    failure: t('admin.recoveryFailed'),
+    failure: t('adminManage.recoveryFailed'),
     fallback: t('admin.tryAgainLater'),
     onSuccess: (outcome) => {
-      setResult(t('admin.recheckResult', { checked: outcome.checked, recovered: outcome.recovered }));
-      toast({ title: t('admin.recoveryCompleted'), description: outcome.message, variant: 'success' });
+      setResult(t('adminManage.recheckResult', { checked: outcome.checked, recovered: outcome.recovered }));
+      toast({ title: t('adminManage.recoveryCompleted'), description: outcome.message, variant: 'success' });
     },
   });
 
   return (
-    <ActionCard testId="recovery-recheck" title={t('admin.recheckTitle')} description={t('admin.recheckDescription')} result={result}>
+    <ActionCard
+      testId="recovery-recheck"
+      title={t('adminManage.recheckTitle')}
+      description={t('adminManage.recheckDescription')}
+      result={result}
+    >
       <Button onPress={() => recheck.trigger()} isPending={recheck.pending}>
-        {t('admin.recheckButton')}
+        {t('adminManage.recheckButton')}
       </Button>
     </ActionCard>
   );

@@ -13,13 +13,13 @@ export function RefundCard() {
   const [taskId, setTaskId] = useState('');
   const [result, setResult] = useState<string | null>(null);
   const refund = useMutation('post', '/api/admin/refund/{taskId}', {
-    failure: t('admin.refundFailed'),
+    failure: t('adminManage.refundFailed'),
     fallback: t('admin.tryAgainLater'),
     onSuccess: (outcome) => {
-      const description = outcome.amount > 0 ? t('admin.refundProcessedBody', { count: outcome.amount }) : outcome.message;
+      const description = outcome.amount > 0 ? t('adminManage.refundProcessedBody', { count: outcome.amount }) : outcome.message;
       setResult(description);
       setTaskId('');
-      toast({ title: t('admin.refundProcessed'), description, variant: outcome.amount > 0 ? 'success' : 'info' });
+      toast({ title: t('adminManage.refundProcessed'), description, variant: outcome.amount > 0 ? 'success' : 'info' });
     },
   });
 
@@ -29,18 +29,23 @@ export function RefundCard() {
   };
 
   return (
-    <ActionCard testId="recovery-refund" title={t('admin.refundTitle')} description={t('admin.refundDescription')} result={result}>
+    <ActionCard
+      testId="recovery-refund"
+      title={t('adminManage.refundTitle')}
+      description={t('adminManage.refundDescription')}
+      result={result}
+    >
       <Form onSubmit={submit} className="admin-refund-form">
         <TextField
           name="taskId"
-          label={t('admin.refundTaskId')}
+          label={t('adminManage.refundTaskId')}
           placeholder="tsk_…"
           value={taskId}
           onChange={setTaskId}
-          validate={(v) => (v.trim() ? null : t('admin.refundTaskIdRequired'))}
+          validate={(v) => (v.trim() ? null : t('adminManage.refundTaskIdRequired'))}
         />
         <Button type="submit" isPending={refund.pending}>
-          {t('admin.refundButton')}
+          {t('adminManage.refundButton')}
         </Button>
       </Form>
     </ActionCard>

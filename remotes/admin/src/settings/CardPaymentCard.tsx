@@ -1,8 +1,8 @@
 import { useT } from '@app/i18n';
 import { Switch } from '@app/ui';
-import { Select, SelectItem } from '@app/ui/select';
 import { useState } from 'react';
 import { EnabledBadge } from './EnabledBadge.tsx';
+import { EnvironmentSelect } from './EnvironmentSelect.tsx';
 import { SecretField, secretUpdate } from './SecretField.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 import type { AdminSettings, SettingsCardBaseProps } from './settingsTypes.ts';
@@ -50,15 +50,16 @@ export function CardPaymentCard({ settings }: SettingsCardBaseProps) {
         value={apiKey}
         onChange={setApiKey}
       />
-      <Select
+      <EnvironmentSelect
         name="creemEnvironment"
         label={t('admin.environment')}
-        selectedKey={environment}
-        onSelectionChange={(key) => setEnvironment(key as CreemEnvironment)}
-      >
-        <SelectItem id="test">{t('admin.envTest')}</SelectItem>
-        <SelectItem id="prod">{t('admin.envProd')}</SelectItem>
-      </Select>
+        options={[
+          { id: 'test', label: t('admin.envTest') },
+          { id: 'prod', label: t('admin.envProd') },
+        ]}
+        value={environment}
+        onChange={setEnvironment}
+      />
       <SecretField
         name="creemWebhookSecret"
         label={t('admin.creemWebhookSecret')}

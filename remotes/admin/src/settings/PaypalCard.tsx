@@ -1,8 +1,8 @@
 import { useT } from '@app/i18n';
 import { Switch, TextField } from '@app/ui';
-import { Select, SelectItem } from '@app/ui/select';
 import { useState } from 'react';
 import { EnabledBadge } from './EnabledBadge.tsx';
+import { EnvironmentSelect } from './EnvironmentSelect.tsx';
 import { SecretField, secretUpdate } from './SecretField.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 import type { AdminSettings, SettingsCardBaseProps } from './settingsTypes.ts';
@@ -48,15 +48,16 @@ export function PaypalCard({ settings }: SettingsCardBaseProps) {
         value={clientSecret}
         onChange={setClientSecret}
       />
-      <Select
-        name="paypalEnvironment"
+      <EnvironmentSelect
+        name="creemEnvironment"
         label={t('admin.environment')}
-        selectedKey={environment}
-        onSelectionChange={(key) => setEnvironment(key as PaypalEnvironment)}
-      >
-        <SelectItem id="sandbox">{t('admin.envSandbox')}</SelectItem>
-        <SelectItem id="production">{t('admin.envProduction')}</SelectItem>
-      </Select>
+        options={[
+          { id: 'sandbox', label: t('admin.envSandbox') },
+          { id: 'production', label: t('admin.envProduction') },
+        ]}
+        value={environment}
+        onChange={setEnvironment}
+      />
       <Switch name="paypalEnabled" isSelected={enabled} onChange={setEnabled} description={t('admin.paypalEnabledHint')}>
         {t('admin.paypalEnabled')}
       </Switch>

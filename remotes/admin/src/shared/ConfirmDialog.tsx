@@ -33,7 +33,7 @@ export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLab
         <p className="admin-confirm-message">{message}</p>
         <div className="ui-Dialog-actions">
           <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={pending}>
-            {t('admin.cancel')}
+            {t('adminManage.cancel')}
           </Button>
           <Button variant="danger" onPress={confirm} isPending={pending}>
             {confirmLabel}

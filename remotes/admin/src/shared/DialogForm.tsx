@@ -22,7 +22,7 @@ export function DialogForm({ title, submitLabel, save, pending, fieldErrors, onC
     <FormDialog
       title={title}
       submitLabel={submitLabel}
-      cancelLabel={t('admin.cancel')}
+      cancelLabel={t('adminManage.cancel')}
       pending={pending}
       validationErrors={fieldErrors}
       onSubmit={async () => {

@@ -17,12 +17,18 @@ export function RowActions({ name, onEdit, onDelete, children }: RowActionsProps
   const t = useT();
   return (
     <div className="admin-row-actions">
-      <Button size="sm" variant="secondary" onPress={onEdit} aria-label={t('admin.editNamed', { name })}>
-        {t('admin.edit')}
+      <Button size="sm" variant="secondary" onPress={onEdit} aria-label={t('adminManage.editNamed', { name })}>
+        {t('adminManage.edit')}
       </Button>
       {children}
-      <Button size="sm" variant="ghost" className="admin-danger-text" onPress={onDelete} aria-label={t('admin.deleteNamed', { name })}>
-        {t('admin.delete')}
+      <Button
+        size="sm"
+        variant="ghost"
+        className="admin-danger-text"
+        onPress={onDelete}
+        aria-label={t('adminManage.deleteNamed', { name })}
+      >
+        {t('adminManage.delete')}
       </Button>
     </div>
   );

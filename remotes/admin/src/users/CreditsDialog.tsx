@@ -29,40 +29,40 @@ function CreditsForm({ user, onClose }: { user: AdminUser; onClose: () => void }
   const credits = creditsFromText(text);
 
   const update = useMutation('put', '/api/admin/users/{userId}/credits', {
-    failure: t('admin.creditsUpdateFailed'),
+    failure: t('adminManage.creditsUpdateFailed'),
     fallback: t('admin.tryAgainLater'),
     invalidates: USER_LISTS,
     onSuccess: () => {
-      const description = t('admin.creditsUpdatedBody', { name: user.username, count: credits });
-      toast({ title: t('admin.creditsUpdated'), description, variant: 'success' });
+      const description = t('adminManage.creditsUpdatedBody', { name: user.username, count: credits });
+      toast({ title: t('adminManage.creditsUpdated'), description, variant: 'success' });
     },
   });
   const save = () => update.trigger({ params: { path: { userId: user.id } }, body: { credits } });
 
   return (
     <DialogForm
-      title={t('admin.editCreditsTitle')}
-      submitLabel={t('admin.updateCredits')}
+      title={t('adminManage.editCreditsTitle')}
+      submitLabel={t('adminManage.updateCredits')}
       save={save}
       pending={update.pending}
       fieldErrors={update.fieldErrors}
       onClose={onClose}
     >
       <div className="admin-credits-current">
-        <span className="ui-muted">{t('admin.currentCredits', { name: user.username })}</span>
+        <span className="ui-muted">{t('adminManage.currentCredits', { name: user.username })}</span>
         <strong className="admin-numeric" data-testid="current-credits">
           {format.number(user.credits)}
         </strong>
       </div>
       <TextField
         name="credits"
-        label={t('admin.newCredits')}
+        label={t('adminManage.newCredits')}
         inputMode="numeric"
         value={text}
         onChange={setText}
         autoFocus
-        description={t('admin.newCreditsPreview', { count: format.number(credits) })}
-        validate={() => (isValidCredits(credits) ? null : t('admin.creditsMin'))}
+        description={t('adminManage.newCreditsPreview', { count: format.number(credits) })}
+        validate={() => (isValidCredits(credits) ? null : t('adminManage.creditsMin'))}
       />
     </DialogForm>
   );

@@ -16,11 +16,11 @@ export function UserActiveSwitch({ user, pending, onToggle }: UserActiveSwitchPr
       isSelected={user.isActive}
       isDisabled={pending}
       onChange={(isActive) => onToggle(user, isActive)}
-      aria-label={t('admin.toggleUser', { name: user.username })}
+      aria-label={t('adminManage.toggleUser', { name: user.username })}
       className="admin-user-switch"
     >
       <span className={user.isActive ? 'admin-status-on' : 'admin-status-off'}>
-        {user.isActive ? t('admin.active') : t('admin.disabled')}
+        {user.isActive ? t('adminManage.active') : t('admin.disabled')}
       </span>
     </Switch>
   );

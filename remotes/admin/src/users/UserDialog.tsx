@@ -31,11 +31,11 @@ function UserForm({ item: user, onClose }: EditFormProps<AdminUser>) {
   const { draft, set } = useDraft<UserDraft>(user ? draftOfUser(user) : EMPTY_USER);
 
   const options = {
-    failure: t('admin.userSaveFailed'),
+    failure: t('adminManage.userSaveFailed'),
     fallback: t('admin.tryAgainLater'),
     describe: httpErrorMessage,
     invalidates: USER_LISTS,
-    onSuccess: () => toast({ title: t('admin.userSaved'), description: draft.username.trim(), variant: 'success' }),
+    onSuccess: () => toast({ title: t('adminManage.userSaved'), description: draft.username.trim(), variant: 'success' }),
   };
   const update = useMutation('put', '/api/admin/users/{id}', options);
   const create = useMutation('post', '/api/admin/users', options);
@@ -47,8 +47,8 @@ function UserForm({ item: user, onClose }: EditFormProps<AdminUser>) {
 
   return (
     <DialogForm
-      title={user ? t('admin.userEditTitle') : t('admin.userAddTitle')}
-      submitLabel={t('admin.saveUser')}
+      title={user ? t('adminManage.userEditTitle') : t('adminManage.userAddTitle')}
+      submitLabel={t('adminManage.saveUser')}
       save={save}
       pending={pending}
       fieldErrors={fieldErrors}
@@ -56,45 +56,47 @@ function UserForm({ item: user, onClose }: EditFormProps<AdminUser>) {
     >
       <TextField
         name="username"
-        label={t('admin.username')}
+        label={t('adminManage.username')}
         autoComplete="off"
         value={draft.username}
         onChange={set('username')}
-        validate={(v) => (v.trim().length >= LIMITS.usernameMin ? null : t('admin.usernameTooShort', { min: LIMITS.usernameMin }))}
+        validate={(v) => (v.trim().length >= LIMITS.usernameMin ? null : t('adminManage.usernameTooShort', { min: LIMITS.usernameMin }))}
         autoFocus
       />
       <TextField
         name="email"
-        label={t('admin.email')}
+        label={t('adminManage.email')}
         type="email"
         autoComplete="off"
         value={draft.email}
         onChange={set('email')}
-        validate={(v) => (!v.trim() || EMAIL_PATTERN.test(v.trim()) ? null : t('admin.emailInvalid'))}
+        validate={(v) => (!v.trim() || EMAIL_PATTERN.test(v.trim()) ? null : t('adminManage.emailInvalid'))}
       />
       <TextField
         name="password"
-        label={user ? t('admin.newPassword') : t('admin.password')}
+        label={user ? t('adminManage.newPassword') : t('adminManage.password')}
         type="password"
         autoComplete="new-password"
         value={draft.password}
         onChange={set('password')}
-        description={user ? t('admin.passwordKeepHint') : undefined}
-        validate={(v) => ((user && !v) || v.length >= LIMITS.passwordMin ? null : t('admin.passwordTooShort', { min: LIMITS.passwordMin }))}
+        description={user ? t('adminManage.passwordKeepHint') : undefined}
+        validate={(v) =>
+          (user && !v) || v.length >= LIMITS.passwordMin ? null : t('adminManage.passwordTooShort', { min: LIMITS.passwordMin })
+        }
       />
       <NumberField
         name="credits"
-        label={t('admin.credits')}
+        label={t('adminManage.credits')}
         value={draft.credits}
         onChange={set('credits')}
         formatOptions={{ maximumFractionDigits: 0 }}
-        validate={(n) => (isValidCredits(n) ? null : t('admin.creditsMin'))}
+        validate={(n) => (isValidCredits(n) ? null : t('adminManage.creditsMin'))}
       />
-      <Switch name="isActive" isSelected={draft.isActive} onChange={set('isActive')} description={t('admin.userActiveHint')}>
-        {t('admin.active')}
+      <Switch name="isActive" isSelected={draft.isActive} onChange={set('isActive')} description={t('adminManage.userActiveHint')}>
+        {t('adminManage.active')}
       </Switch>
-      <Switch name="isAdmin" isSelected={draft.isAdmin} onChange={set('isAdmin')} description={t('admin.userAdminHint')}>
-        {t('admin.admin')}
+      <Switch name="isAdmin" isSelected={draft.isAdmin} onChange={set('isAdmin')} description={t('adminManage.userAdminHint')}>
+        {t('adminManage.admin')}
       </Switch>
     </DialogForm>
   );

@@ -41,7 +41,7 @@ export function UsersSection() {
   };
 
   const setActive = useMutation('put', '/api/admin/users/{userId}/toggle', {
-    failure: t('admin.userUpdateFailed'),
+    failure: t('adminManage.userUpdateFailed'),
     fallback: t('admin.tryAgainLater'),
     invalidates: USER_LISTS,
   });
@@ -49,20 +49,20 @@ export function UsersSection() {
     setTogglingId(user.id);
     if (await setActive.trigger({ params: { path: { userId: user.id } }, body: { isActive } })) {
       const name = user.username;
-      const description = isActive ? t('admin.userEnabledBody', { name }) : t('admin.userDisabledBody', { name });
-      toast({ title: t('admin.userUpdated'), description, variant: 'success' });
+      const description = isActive ? t('adminManage.userEnabledBody', { name }) : t('adminManage.userDisabledBody', { name });
+      toast({ title: t('adminManage.userUpdated'), description, variant: 'success' });
     }
     setTogglingId(null);
   };
 
   const deleteUser = useMutation('delete', '/api/admin/users/{id}', {
-    failure: t('admin.userDeleteFailed'),
+    failure: t('adminManage.userDeleteFailed'),
     fallback: t('admin.tryAgainLater'),
     invalidates: USER_LISTS,
   });
   const remove = async (user: AdminUser) => {
     if (await deleteUser.trigger({ params: { path: { id: user.id } } })) {
-      toast({ title: t('admin.userDeleted'), description: user.username, variant: 'success' });
+      toast({ title: t('adminManage.userDeleted'), description: user.username, variant: 'success' });
     }
   };
 
@@ -79,9 +79,9 @@ export function UsersSection() {
         <div className="admin-users">
           <TextField
             className="admin-users-filter"
-            label={t('admin.filterByEmail')}
+            label={t('adminManage.filterByEmail')}
             type="search"
-            placeholder={t('admin.filterByEmailPlaceholder')}
+            placeholder={t('adminManage.filterByEmailPlaceholder')}
             value={filter}
             onChange={(value) => {
               setFilter(value);
@@ -96,12 +96,12 @@ export function UsersSection() {
             onEdit={openDialog}
             onEditCredits={setCreditsFor}
             onDelete={setDeleting}
-            emptyText={filtering ? t('admin.usersNoMatch') : t('admin.usersEmpty')}
+            emptyText={filtering ? t('adminManage.usersNoMatch') : t('adminManage.usersEmpty')}
           />
           <div className="admin-users-footer">
             <p className="ui-muted" data-testid="users-showing">
-              {t('admin.usersShowing', { from, to, total: filtered.length })}
-              {filtering && ` ${t('admin.usersFiltered')}`}
+              {t('adminManage.usersShowing', { from, to, total: filtered.length })}
+              {filtering && ` ${t('adminManage.usersFiltered')}`}
             </p>
             {/* Up to five numbered pages and no first/last gaps (spec 001 §2), unlike the kit's default. */}
             <Pagination
@@ -109,7 +109,7 @@ export function UsersSection() {
               pageCount={pageCount}
               onPageChange={setPage}
               numbering={pageButtons}
-              aria-label={t('admin.usersPagination')}
+              aria-label={t('adminManage.usersPagination')}
             />
           </div>
         </div>
@@ -119,9 +119,9 @@ export function UsersSection() {
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('admin.userDeleteTitle')}
-        message={t('admin.userDeleteMessage', { name: deleting?.username ?? '' })}
-        confirmLabel={t('admin.delete')}
+        title={t('adminManage.userDeleteTitle')}
+        message={t('adminManage.userDeleteMessage', { name: deleting?.username ?? '' })}
+        confirmLabel={t('adminManage.delete')}
         onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
       />
     </section>

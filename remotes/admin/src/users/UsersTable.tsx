@@ -26,13 +26,13 @@ export function UsersTable({ users, currentUserId, togglingId, onToggle, onEdit,
     <div className="admin-card-table">
       <Table aria-label={t('admin.sectionUsers')} data-testid="users-table">
         <TableHeader>
-          <Column isRowHeader>{t('admin.user')}</Column>
-          <Column>{t('admin.credits')}</Column>
-          <Column>{t('admin.images')}</Column>
-          <Column>{t('admin.status')}</Column>
-          <Column>{t('admin.joined')}</Column>
+          <Column isRowHeader>{t('adminManage.user')}</Column>
+          <Column>{t('adminManage.credits')}</Column>
+          <Column>{t('adminManage.images')}</Column>
+          <Column>{t('adminManage.status')}</Column>
+          <Column>{t('adminManage.joined')}</Column>
           <Column>
-            <span className="ui-visually-hidden">{t('admin.actions')}</span>
+            <span className="ui-visually-hidden">{t('adminManage.actions')}</span>
           </Column>
         </TableHeader>
         <TableBody items={users} renderEmptyState={() => <p className="admin-empty">{emptyText}</p>}>
@@ -41,16 +41,16 @@ export function UsersTable({ users, currentUserId, togglingId, onToggle, onEdit,
               <Cell className="admin-users-user">
                 <div className="admin-cell-title">
                   <strong>{user.username}</strong>
-                  {user.isAdmin && <Badge variant="primary">{t('admin.admin')}</Badge>}
-                  {user.id === currentUserId && <Badge variant="info">{t('admin.you')}</Badge>}
+                  {user.isAdmin && <Badge variant="primary">{t('adminManage.admin')}</Badge>}
+                  {user.id === currentUserId && <Badge variant="info">{t('adminManage.you')}</Badge>}
                 </div>
-                <div className="admin-cell-sub">{user.email ?? t('admin.noEmail')}</div>
-                {user.googleLinked && <div className="admin-cell-sub">{t('admin.googleLinked')}</div>}
+                <div className="admin-cell-sub">{user.email ?? t('adminManage.noEmail')}</div>
+                {user.googleLinked && <div className="admin-cell-sub">{t('adminManage.googleLinked')}</div>}
               </Cell>
-              <Cell className="admin-numeric admin-users-credits" data-label={t('admin.credits')} data-testid="user-credits">
+              <Cell className="admin-numeric admin-users-credits" data-label={t('adminManage.credits')} data-testid="user-credits">
                 {format.number(user.credits)}
               </Cell>
-              <Cell className="admin-numeric admin-users-images" data-label={t('admin.images')}>
+              <Cell className="admin-numeric admin-users-images" data-label={t('adminManage.images')}>
                 {format.number(user.imageCount)}
               </Cell>
               <Cell className="admin-users-status">
@@ -59,7 +59,7 @@ export function UsersTable({ users, currentUserId, togglingId, onToggle, onEdit,
               <Cell className="admin-users-joined">
                 <div className="admin-nowrap">{format.date(user.createdAt)}</div>
                 <div className="admin-cell-sub admin-nowrap">
-                  {user.lastLoginAt ? t('admin.lastLogin', { date: format.date(user.lastLoginAt) }) : t('admin.neverLoggedIn')}
+                  {user.lastLoginAt ? t('adminManage.lastLogin', { date: format.date(user.lastLoginAt) }) : t('adminManage.neverLoggedIn')}
                 </div>
               </Cell>
               <Cell className="admin-users-actions">
@@ -68,9 +68,9 @@ export function UsersTable({ users, currentUserId, togglingId, onToggle, onEdit,
                     size="sm"
                     variant="secondary"
                     onPress={() => onEditCredits(user)}
-                    aria-label={t('admin.editCreditsNamed', { name: user.username })}
+                    aria-label={t('adminManage.editCreditsNamed', { name: user.username })}
                   >
-                    {t('admin.creditsButton')}
+                    {t('adminManage.creditsButton')}
                   </Button>
                 </RowActions>
               </Cell>
