@@ -10,7 +10,7 @@ export default defineConfig({
   ...remoteViteOptions,
   plugins: [
     react(),
-    federation(remoteFederation('admin', pkg.dependencies, ['dialog', 'number-field', 'select', 'table', 'tabs'])),
+    federation(remoteFederation('admin', pkg.dependencies, ['dialog', 'number-field', 'table', 'tabs'])),
     federationChunk(),
     precompress(),
   ],
