@@ -137,11 +137,7 @@ describe('Credit Packages', () => {
       await expectHeading(page, 'Pricing');
       // The billing remote lists packages from its (shared) cache of GET /api/credit-packages: read them once the
       // list (or its empty state) is on screen, never while it is still loading.
-      await page
-        .getByTestId('credit-package')
-        .or(page.getByText('No credit packages are available right now.'))
-        .first()
-        .waitFor();
+      await page.getByTestId('credit-package').or(page.getByText('No credit packages are available right now.')).first().waitFor();
       return page.getByTestId('credit-package').locator('h3').allTextContents();
     };
     await page.goto(`${stage.server.url}/pricing`);
