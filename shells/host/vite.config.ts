@@ -6,6 +6,7 @@ import { icuCatalogues } from '../../packages/i18n/build/icuCatalogues.ts';
 import { LOCALES } from '../../packages/i18n/src/define.ts';
 import { HOST_SHARED, sharedFrom } from '../../remotes/federation.ts';
 import { precompress } from '../../remotes/precompress.ts';
+import { firstPaint } from './build/firstPaint.ts';
 import pkg from './package.json' with { type: 'json' };
 
 // `vite dev` proxies to a running API, which also serves the built remotes.
@@ -33,6 +34,8 @@ export default defineConfig({
       // Remotes are plain remoteEntry.js URLs: no manifests, snapshots or preloading to carry.
       disableSnapshot: true,
     }),
+    // Each page's first frame as HTML (before precompress, which compresses it with the rest).
+    firstPaint(),
     precompress(),
   ],
   build: {
