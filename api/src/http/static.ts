@@ -8,6 +8,7 @@ import type { Middleware } from 'koa';
 import { isApiPath } from './bind.ts';
 import { accepts, COMPRESSED_ENCODINGS, type ContentEncoding, setEncodingHeaders } from './content-encoding.ts';
 import type { AppContext, AppContextExtras, AppState } from './context.ts';
+import { firstPaintPages } from './first-paint.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
 import { inlineScriptHashes } from './security-headers.ts';
 
@@ -82,7 +83,7 @@ async function precompressedCopy(
 }
 
 /** Sends a file (or its precompressed copy) with type, length, validators and cache policy; false when it is not a regular file. */
-async function sendFile(ctx: AppContext, file: string): Promise<boolean> {
+async function sendFile(ctx: AppContext, file: string, variant = ''): Promise<boolean> {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return false;
   const sent = await precompressedCopy(ctx, file, info);
@@ -96,7 +97,7 @@ async function sendFile(ctx: AppContext, file: string): Promise<boolean> {
   // A hashed file never changes under its name: the ETag alone revalidates it (browsers do not even ask).
   if (cacheControl === 'no-cache') ctx.lastModified = info.mtime;
   // One tag per encoding: a cache holding the brotli bytes must not revalidate them against the gzip ones.
-  const suffix = sent.encoding === 'identity' ? '' : `-${sent.encoding}`;
+  const suffix = `${variant && `-${variant}`}${sent.encoding === 'identity' ? '' : `-${sent.encoding}`}`;
   ctx.etag = `W/"${sent.info.size.toString(16)}-${Math.floor(sent.info.mtimeMs).toString(16)}${suffix}"`;
   if (ctx.fresh) {
     ctx.status = 304;
@@ -117,7 +118,10 @@ function wantsSpaPage(ctx: AppContext): boolean {
 /** Serves the host shell and remotes; unknown files fall through (to the 404 problem). */
 export function serveStatic(options: StaticOptions): { middleware: Middleware<AppState, AppContextExtras>; inlineScriptHashes: string[] } {
   const indexFile = join(options.hostDir, 'index.html');
-  const hashes = existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
+  // Each page's first frame in each language, when the build rendered them (first-paint.ts); else the bare shell.
+  const firstPaint = firstPaintPages(options.hostDir);
+  const shells = [indexFile, ...firstPaint.files].filter((file) => existsSync(file));
+  const hashes = [...new Set(shells.flatMap((file) => inlineScriptHashes(readFileSync(file, 'utf8'))))];
   const middleware: Middleware<AppState, AppContextExtras> = async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const remote = /^\/remotes\/([a-z0-9-]+)(\/.*)$/.exec(ctx.path);
@@ -127,9 +131,12 @@ export function serveStatic(options: StaticOptions): { middleware: Middleware<Ap
       if (file && (await sendFile(ctx, file))) return;
       return next();
     }
+    const page = wantsSpaPage(ctx) ? firstPaint.pageFor(ctx, ctx.path) : undefined;
+    if (page && (await sendFile(ctx, page.file, page.variant))) return;
     const file = resolveInside(options.hostDir, ctx.path.endsWith('/') ? `${ctx.path}index.html` : ctx.path);
     if (file && (await sendFile(ctx, file))) return;
-    if (wantsSpaPage(ctx) && (await sendFile(ctx, indexFile))) {
+    const shell = wantsSpaPage(ctx) && !isPagePath(ctx.path) ? firstPaint.pageFor(ctx) : undefined;
+    if (wantsSpaPage(ctx) && (await sendFile(ctx, shell?.file ?? indexFile, shell?.variant))) {
       // The shell renders 'Page Not Found' for an address that is no page; the status says so too.
       if (!isPagePath(ctx.path) && ctx.status === 200) ctx.status = 404;
       return;
