@@ -15,7 +15,10 @@ export function RemoteSkeleton({ remote, page }: { remote: RemoteName; page?: st
   return (
     <div className="ui-container ui-page remote-skeleton" role="status" aria-busy="true" aria-label={t('common.loading')}>
       {head && messagesLoaded(language, [remote]) ? (
-        <PageHeader title={t(head.title)} subtitle={t(head.subtitle)} />
+        // Seen, not read out: the section announces itself as loading, and the page's own heading follows.
+        <div className="remote-skeleton-head" aria-hidden="true">
+          <PageHeader title={t(head.title)} subtitle={t(head.subtitle)} />
+        </div>
       ) : (
         <>
           <div className="remote-skeleton-title" />

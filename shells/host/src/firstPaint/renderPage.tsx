@@ -35,6 +35,7 @@ function FirstFrame({ path }: { path: string }) {
 /**
  * The markup of `#root` at `path` in `language`, as the app's first render draws it for a visitor (the
  * signed-in header waits for the script: `.first-paint` hides the account corner), and the tab's title.
+ * It is inert: a press or a keystroke before the app takes over would be lost with the nodes it replaces.
  */
 export async function renderPage(path: string, language: Language): Promise<{ root: string; title: string }> {
   await loadMessages(language, ['common', ...pageDomains(path)]);
@@ -42,7 +43,8 @@ export async function renderPage(path: string, language: Language): Promise<{ ro
     <I18nProvider language={language}>
       <AriaLocaleProvider locale={LOCALES[language]}>
         <Router ssrPath={path}>
-          <div className="first-paint">
+          {/* A picture of the page until the app draws it: nothing to press or type into that would be lost. */}
+          <div className="first-paint" inert>
             <Layout>
               <FirstFrame path={path} />
             </Layout>
