@@ -30,7 +30,8 @@ function servedFiles(dir: string): string[] {
 function fileFor(path: string): string {
   const remote = /^\/remotes\/([a-z]+)(\/.*)$/.exec(path);
   if (remote) return join(remoteDist(remote[1] ?? ''), remote[2] ?? '');
-  return extname(path) ? join(HOST_DIST, path) : join(HOST_DIST, 'index.html');
+  // A page is sent as its first frame, in the browser's language (the tests' is English).
+  return extname(path) ? join(HOST_DIST, path) : join(HOST_DIST, 'first-paint/en', `${path.slice(1) || 'index'}.html`);
 }
 
 describe('precompressed UI build', () => {

@@ -7,6 +7,7 @@ import { LOCALES } from '../../packages/i18n/src/define.ts';
 import { HOST_SHARED, sharedFrom } from '../../remotes/federation.ts';
 import { federationChunk } from '../../remotes/federation-chunk.ts';
 import { precompress } from '../../remotes/precompress.ts';
+import { firstPaint } from './build/firstPaint.ts';
 import { inlineBootstrap } from './build/inlineBootstrap.ts';
 import { runtimeVersionOnly } from './build/runtimeVersion.ts';
 import { noSnapshotHandler } from './build/snapshotHandler.ts';
@@ -41,6 +42,8 @@ export default defineConfig({
     noSnapshotHandler(),
     federationChunk(),
     inlineBootstrap(),
+    // Each page's first frame as HTML (before precompress, which compresses it with the rest).
+    firstPaint(),
     precompress(),
   ],
   build: {

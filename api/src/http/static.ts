@@ -8,6 +8,7 @@ import type { Middleware } from 'koa';
 import { isApiPath } from './bind.ts';
 import { accepts, COMPRESSED_ENCODINGS, type ContentEncoding, setEncodingHeaders } from './content-encoding.ts';
 import type { AppContext, AppContextExtras, AppState } from './context.ts';
+import { firstPaintPages } from './first-paint.ts';
 import { REQUEST_ID_HEADER } from './request-id.ts';
 import { inlineScriptHashes } from './security-headers.ts';
 
@@ -100,8 +101,15 @@ function shellPolicy(indexFile: string, pagePolicy: (shellHashes: readonly strin
   };
 }
 
-/** Sends a file (or its precompressed copy) with type, length, validators and cache policy; false when it is not a regular file. */
-async function sendFile(ctx: AppContext, file: string, policy?: (info: Stats) => Promise<string>): Promise<boolean> {
+/**
+ * Sends a file (or its precompressed copy) with type, length, validators and cache policy; false when it is not a
+ * regular file. `policy`: the CSP of a shell page; `variant`: which of a page's versions this is (its language).
+ */
+async function sendFile(
+  ctx: AppContext,
+  file: string,
+  { policy, variant = '' }: { policy?: (info: Stats) => Promise<string>; variant?: string } = {},
+): Promise<boolean> {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return false;
   if (policy) ctx.set('Content-Security-Policy', await policy(info));
@@ -118,8 +126,9 @@ async function sendFile(ctx: AppContext, file: string, policy?: (info: Stats) =>
   // first visit that no one ever sends back.
   if (cacheControl === 'no-cache') {
     ctx.lastModified = info.mtime;
-    // One tag per encoding: a cache holding the brotli bytes must not revalidate them against the gzip ones.
-    const suffix = sent.encoding === 'identity' ? '' : `-${sent.encoding}`;
+    // One tag per version and encoding: a cache holding the brotli bytes (or another language's page) must not
+    // revalidate them against other bytes.
+    const suffix = `${variant && `-${variant}`}${sent.encoding === 'identity' ? '' : `-${sent.encoding}`}`;
     ctx.etag = `W/"${sent.info.size.toString(16)}-${Math.floor(sent.info.mtimeMs).toString(16)}${suffix}"`;
     if (ctx.fresh) {
       ctx.status = 304;
@@ -144,21 +153,29 @@ function wantsSpaPage(ctx: AppContext): boolean {
 /** Serves the host shell and remotes; unknown files fall through (to the 404 problem). */
 export function serveStatic(options: StaticOptions): { middleware: Middleware<AppState, AppContextExtras>; inlineScriptHashes: string[] } {
   const indexFile = join(options.hostDir, 'index.html');
-  const hashes = existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
+  // Each page's first frame in each language, when the build rendered them (first-paint.ts); else the bare shell.
+  const firstPaint = firstPaintPages(options.hostDir);
+  const shells = [indexFile, ...firstPaint.files].filter((file) => existsSync(file));
+  const hashes = [...new Set(shells.flatMap((file) => inlineScriptHashes(readFileSync(file, 'utf8'))))];
+  // The first-frame pages are the shell with a page drawn inside: the same inline script, so the same policy.
   const policy = options.pagePolicy && shellPolicy(indexFile, options.pagePolicy);
-  const send = (ctx: AppContext, file: string) => sendFile(ctx, file, file === indexFile ? policy : undefined);
+  const sendShell = (ctx: AppContext, file: string, variant?: string) => sendFile(ctx, file, { policy, variant });
+  const send = (ctx: AppContext, file: string) => (file === indexFile ? sendShell(ctx, file) : sendFile(ctx, file));
   const middleware: Middleware<AppState, AppContextExtras> = async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const remote = /^\/remotes\/([a-z0-9-]+)(\/.*)$/.exec(ctx.path);
     if (remote) {
       const dir = options.remoteDirs[remote[1] ?? ''];
       const file = dir && resolveInside(dir, remote[2] ?? '/');
-      if (file && (await send(ctx, file))) return;
+      if (file && (await sendFile(ctx, file))) return;
       return next();
     }
+    const page = wantsSpaPage(ctx) ? firstPaint.pageFor(ctx, ctx.path) : undefined;
+    if (page && (await sendShell(ctx, page.file, page.variant))) return;
     const file = resolveInside(options.hostDir, ctx.path.endsWith('/') ? `${ctx.path}index.html` : ctx.path);
     if (file && (await send(ctx, file))) return;
-    if (wantsSpaPage(ctx) && (await send(ctx, indexFile))) {
+    const shell = wantsSpaPage(ctx) && !isPagePath(ctx.path) ? firstPaint.pageFor(ctx) : undefined;
+    if (wantsSpaPage(ctx) && (await sendShell(ctx, shell?.file ?? indexFile, shell?.variant))) {
       // The shell renders 'Page Not Found' for an address that is no page; the status says so too.
       if (!isPagePath(ctx.path) && ctx.status === 200) ctx.status = 404;
       return;

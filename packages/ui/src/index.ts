@@ -14,7 +14,7 @@ export { Pagination, type PaginationProps, pageWindow } from './Pagination.tsx';
 export { PasswordField, type PasswordFieldProps } from './PasswordField.tsx';
 export { UnstyledButton, UnstyledLabel, UnstyledRadio, UnstyledRadioGroup } from './primitives.ts';
 export { Radio, RadioGroup, type RadioGroupProps, type RadioProps } from './RadioGroup.tsx';
-export { matchesRoute, navigate, type RemoteRoutesProps, Route, RouteSwitch, useLocation, useSearchParams } from './routing.ts';
+export { matchesRoute, navigate, type RemoteRoutesProps, Route, Router, RouteSwitch, useLocation, useSearchParams } from './routing.ts';
 export { Spinner, type SpinnerProps } from './Spinner.tsx';
 export { Switch, type SwitchProps } from './Switch.tsx';
 export { TextField, type TextFieldProps } from './TextField.tsx';

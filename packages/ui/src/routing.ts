@@ -6,7 +6,7 @@ import { navigate as go } from 'wouter/use-browser-location';
 // The router library, for the host and every remote through this shared kit: one instance, so the base
 // path the host nests a remote under reaches the remote's own routes.
 // `RouteSwitch`: the kit's `Switch` is the toggle.
-export { Route, Switch as RouteSwitch, useLocation, useSearchParams } from 'wouter';
+export { Route, Router, Switch as RouteSwitch, useLocation, useSearchParams } from 'wouter';
 
 /** What the host passes a remote's `./routes`: the page address it mounted the remote at, and its 404 page. */
 export interface RemoteRoutesProps {

@@ -45,7 +45,10 @@ export function fileName(url: string): string {
   return new URL(url).pathname.split('/').pop() ?? '';
 }
 
-/** Waits until the page's `<h1>` reads exactly `text` (remote pages may take a moment to load). */
+/**
+ * Waits until the page's `<h1>` reads exactly `text` (remote pages may take a moment to load), drawn by the app:
+ * not the HTML's inert first frame, nor a loading section's stand-in (hidden from assistive technology).
+ */
 export async function expectHeading(page: Page, text: string, timeout = 15_000): Promise<void> {
-  await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor({ timeout });
+  await page.getByRole('heading', { level: 1, name: text, exact: true }).and(page.locator(':not([inert] *)')).waitFor({ timeout });
 }

@@ -11,7 +11,7 @@ import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import type { HostPagePath } from './routing.ts';
 
 /** Pages the host renders itself. */
-const HOST_PAGES: Record<HostPagePath, ComponentType> = {
+export const HOST_PAGES: Record<HostPagePath, ComponentType> = {
   '/': LandingPage,
   '/contact': ContactPage,
 };

@@ -1,6 +1,6 @@
 import '@app/ui/theme.css';
 import { getLanguage, loadMessages } from '@app/i18n';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { routesOf } from './federation/RemoteOutlet.tsx';
@@ -20,8 +20,13 @@ await loadMessages(getLanguage(), ['common', ...pageDomains(window.location.path
   console.error('Messages unavailable', error),
 );
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The HTML already shows the page's first frame (build/firstPaint.ts): the app draws its own in a transition,
+// which React renders in slices that leave the main thread free for input, then swaps in at once.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,6 +1,6 @@
 import type { RemoteName } from '@app/contract/constants';
 import { WithMessages } from '@app/i18n';
-import type { RemoteRoutesProps } from '@app/ui';
+import { type RemoteRoutesProps, useLocation } from '@app/ui';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.tsx';
 import { RemoteSkeleton } from './RemoteSkeleton.tsx';
@@ -28,12 +28,14 @@ export function routesOf(name: RemoteName) {
  */
 export function RemoteOutlet({ name, ...props }: { name: RemoteName } & RemoteRoutesProps) {
   const Routes = routesOf(name);
+  // The remote's page itself ('/' below its base), not an address under it: the skeleton may show its head.
+  const [path] = useLocation();
   return (
     // At least a screen tall, loading or loaded: a remote page fills in as its data arrives, and the
     // footer must not show up under a half-built page and then jump away (layout shift).
     <div className="remote-section">
       <RemoteErrorBoundary key={name} remote={name}>
-        <Suspense fallback={<RemoteSkeleton />}>
+        <Suspense fallback={<RemoteSkeleton remote={name} page={path === '/' ? props.base : undefined} />}>
           <WithMessages domains={[name]}>
             <Routes {...props} />
           </WithMessages>

@@ -45,7 +45,9 @@ export function Hero() {
                   className={`hero-collage-${i + 1}`}
                   width={512}
                   height={512}
-                  // The first picture is the page's largest on wide screens: fetched ahead of the rest.
+                  // The first picture is the page's largest on wide screens: fetched ahead of the rest. Phones hide
+                  // the collage: lazy, it is never fetched there, instead of competing with the page's first paint.
+                  loading="lazy"
                   fetchPriority={i === 0 ? 'high' : 'auto'}
                   decoding={i === 0 ? 'sync' : 'async'}
                 />
