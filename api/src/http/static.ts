@@ -17,7 +17,7 @@ export interface StaticOptions {
   hostDir: string;
   /** Remote name to its build folder. */
   remoteDirs: Record<string, string>;
-  /** The page CSP for the shell's inline-script hashes (see `shellPolicy`). */
+  /** The page CSP for the shell's inline-script hashes (see `shellPolicies`). */
   pagePolicy?: (shellHashes: readonly string[]) => string;
 }
 
@@ -88,16 +88,20 @@ async function precompressedCopy(
 }
 
 /**
- * The CSP of the shell as it is on disk now. The shell starts the app with an inline script (the federation
- * bootstrap, which names the build's hashed files): a UI rebuilt while the server runs needs its new hash, not the
- * one read at start. Read again only when the file changes.
+ * The CSP of a shell page (the bare shell or a page's first frame) as the file is on disk now. A shell starts the
+ * app with an inline script (the federation bootstrap, which names the build's hashed files): a UI rebuilt while the
+ * server runs needs its new hash, not the one read at start. Each file is read again only when it changes.
  */
-function shellPolicy(indexFile: string, pagePolicy: (shellHashes: readonly string[]) => string): (info: Stats) => Promise<string> {
-  let cached: { version: string; policy: string } | undefined;
-  return async (info) => {
+function shellPolicies(pagePolicy: (shellHashes: readonly string[]) => string): (file: string, info: Stats) => Promise<string> {
+  const cached = new Map<string, { version: string; policy: string }>();
+  return async (file, info) => {
     const version = `${info.mtimeMs}-${info.size}`;
-    if (cached?.version !== version) cached = { version, policy: pagePolicy(inlineScriptHashes(await readFile(indexFile, 'utf8'))) };
-    return cached.policy;
+    let entry = cached.get(file);
+    if (entry?.version !== version) {
+      entry = { version, policy: pagePolicy(inlineScriptHashes(await readFile(file, 'utf8'))) };
+      cached.set(file, entry);
+    }
+    return entry.policy;
   };
 }
 
@@ -108,11 +112,11 @@ function shellPolicy(indexFile: string, pagePolicy: (shellHashes: readonly strin
 async function sendFile(
   ctx: AppContext,
   file: string,
-  { policy, variant = '' }: { policy?: (info: Stats) => Promise<string>; variant?: string } = {},
+  { policy, variant = '' }: { policy?: (file: string, info: Stats) => Promise<string>; variant?: string } = {},
 ): Promise<boolean> {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return false;
-  if (policy) ctx.set('Content-Security-Policy', await policy(info));
+  if (policy) ctx.set('Content-Security-Policy', await policy(file, info));
   const sent = await precompressedCopy(ctx, file, info);
   // The build chose the encodings; the per-request compressor stays out.
   ctx.compress = false;
@@ -157,8 +161,7 @@ export function serveStatic(options: StaticOptions): { middleware: Middleware<Ap
   const firstPaint = firstPaintPages(options.hostDir);
   const shells = [indexFile, ...firstPaint.files].filter((file) => existsSync(file));
   const hashes = [...new Set(shells.flatMap((file) => inlineScriptHashes(readFileSync(file, 'utf8'))))];
-  // The first-frame pages are the shell with a page drawn inside: the same inline script, so the same policy.
-  const policy = options.pagePolicy && shellPolicy(indexFile, options.pagePolicy);
+  const policy = options.pagePolicy && shellPolicies(options.pagePolicy);
   const sendShell = (ctx: AppContext, file: string, variant?: string) => sendFile(ctx, file, { policy, variant });
   const send = (ctx: AppContext, file: string) => (file === indexFile ? sendShell(ctx, file) : sendFile(ctx, file));
   const middleware: Middleware<AppState, AppContextExtras> = async (ctx, next) => {
