@@ -17,15 +17,14 @@ const GOAL = 170 * KB;
  */
 const BUDGETS: Record<string, number> = {
   '/': GOAL,
-  // The router library (wouter, ~1.5 KB on every page) took these over their weight; back to GOAL once
-  // the kit or the build frees that much.
-  '/generate': 179 * KB,
-  // Its counts are plural messages, so it also loads the message runtime's chunk (~0.9 KB).
-  '/pricing': 173 * KB,
-  '/login': 172 * KB,
-  '/my-creations': 179 * KB,
-  '/api': 179 * KB,
-  '/admin': 241 * KB,
+  '/pricing': GOAL,
+  '/login': GOAL,
+  // About 2 KB over: each remote's own federation glue (its remoteEntry and share wrappers, ~9 KB) comes on top of
+  // the shell's floor (~151 KB). Back to GOAL once the floor or that glue frees the rest.
+  '/generate': 173 * KB,
+  '/my-creations': 173 * KB,
+  '/api': 173 * KB,
+  '/admin': 173 * KB,
 };
 const REMOTE_ENTRY_BUDGET = 25 * KB;
 
