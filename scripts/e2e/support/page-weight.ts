@@ -64,7 +64,8 @@ export async function weighRoute(browser: Browser, baseUrl: string, route: Weigh
   const inFlight = new Set<string>();
   let lastActivity = Date.now();
   cdp.on('Network.requestWillBeSent', (event) => {
-    inFlight.add(event.requestId);
+    // A signed-in page holds its events stream open for good: it is no load still in progress.
+    if (event.type !== 'EventSource') inFlight.add(event.requestId);
     if (event.type === 'Script') scripts.set(event.requestId, new URL(event.request.url).pathname);
     lastActivity = Date.now();
   });
@@ -92,8 +93,8 @@ export async function weighRoute(browser: Browser, baseUrl: string, route: Weigh
   await page.goto(`${baseUrl}${route.path}`);
   await (route.ready ?? ((p: Page) => p.locator('h1').first().waitFor({ timeout: 30_000 })))(page);
   row.readyMs = Date.now() - started;
-  // Wait until nothing has been asked for a while: lazy chunks and data requests count too. A request that
-  // never ends (a stream) must not hang the measurement: after a while the row is taken as it is.
+  // Wait until nothing has been asked for a while: lazy chunks and data requests count too. Any other request
+  // that never ends must not hang the measurement: after a while the row is taken as it is.
   const deadline = Date.now() + 30_000;
   while ((inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
