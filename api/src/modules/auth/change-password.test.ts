@@ -62,4 +62,22 @@ describe('PUT /api/user/change-password', () => {
     expect((await login(server, user.username, user.password)).response.status).toBe(401);
     expect((await login(server, user.username, 'brand-new-2')).response.status).toBe(200);
   });
+
+  it('an answer to a call still carrying the old id leaves the cookie alone, so it cannot undo the rotation', async () => {
+    // The browser may get this answer after the change's own (both were in flight): a clearing Set-Cookie would then
+    // delete the new id and sign the user out.
+    const user = await createUser(server);
+    const here = await signIn(server, user);
+    const res = await change(here, { currentPassword: user.password, newPassword: 'brand-new-4' });
+    const late = await me(here);
+    expect(late.body.user).toBeNull();
+    expect(late.cookies.filter((line) => line.startsWith('sid='))).toEqual([]);
+    expect((await me(sessionCookieOf(res))).body.user?.id).toBe(user.id);
+  });
+
+  it('a malformed session cookie, which no answer of ours ever set, is still cleared', async () => {
+    const res = await me('sid=not-a-session-id');
+    expect(res.body.user).toBeNull();
+    expect(res.cookies.find((line) => line.startsWith('sid='))).toMatch(/^sid=; Path=\/; Max-Age=0/);
+  });
 });

@@ -7,7 +7,9 @@ import { clearSessionCookie, hasSessionCookie, readSessionCookie } from './sessi
 
 /**
  * Reads the session cookie. Unsafe methods carrying it are first checked for CSRF (403 `csrf_rejected`).
- * An unknown, expired or disabled user's session reads as anonymous and the cookie is cleared.
+ * An unknown, expired or disabled user's session reads as anonymous. Its cookie is left alone: this answer may reach
+ * the browser after one that set a new id (a password change or sign-in answered meanwhile), and clearing would then
+ * sign the browser out. Only a malformed cookie, which no rotation ever set, is cleared.
  * Sessions checked a moment ago come from the process's session cache (see session-cache.ts).
  */
 export const sessionResolver: PrincipalResolver = (ctx) => {
@@ -30,10 +32,7 @@ async function fromDatabase(ctx: AppContext, idHash: string, now: number) {
   const { sessions: cache, config } = ctx.services;
   const generation = cache?.generation ?? 0;
   const session = await resolveSessionByHash(ctx.state.em, idHash, config.sessions, new Date(now));
-  if (!session) {
-    clearSessionCookie(ctx);
-    return undefined;
-  }
+  if (!session) return undefined;
   const principal = toPrincipal(session.user);
   // A session due for its touch was just touched.
   const read = session.lastSeenAt.getTime();
