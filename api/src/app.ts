@@ -79,15 +79,12 @@ export function createApp(deps: AppDeps): App {
     ? serveStatic({
         hostDir: config.staticDir,
         remoteDirs: Object.fromEntries(Object.keys(config.remotes).map((name) => [name, join(config.remotesDir, name, 'dist')])),
-        pagePolicy: (shellHashes) =>
-          contentSecurityPolicy({ remoteOrigins: origins, inlineScriptHashes: [...docs.inlineScriptHashes, ...shellHashes] }),
+        pagePolicy: (shellHashes) => contentSecurityPolicy({ remoteOrigins: origins, inlineScriptHashes: shellHashes }),
       })
     : undefined;
 
-  const headers = securityHeaders({
-    remoteOrigins: origins,
-    inlineScriptHashes: [...docs.inlineScriptHashes, ...(ui?.inlineScriptHashes ?? [])],
-  });
+  // The default policy: the docs page's inline scripts; each page of the UI gets its own (`serveStatic`).
+  const headers = securityHeaders({ remoteOrigins: origins, inlineScriptHashes: docs.inlineScriptHashes });
   app.use(requestFrame({ logger, headers, observe: observeRequest }));
   // Outside the problem serializer, so problem+json answers are compressed too.
   app.use(compression());
@@ -101,7 +98,7 @@ export function createApp(deps: AppDeps): App {
   app.use(router.routes());
   app.use(routeFallback(router));
   app.use(storedFiles());
-  if (ui) app.use(ui.middleware);
+  if (ui) app.use(ui);
   app.use(() => {
     throw notFound();
   });

@@ -88,6 +88,20 @@ describe('API Settings', () => {
     await close();
   });
 
+  it("switches the card payments' environment with its labelled native select and saves it", async () => {
+    const { page, errors, close } = await openSignedIn(browser, stage.server, admin);
+    await page.goto(`${stage.server.url}/admin?section=settings`);
+    const card = page.getByTestId('settings-card-payments');
+    const environment = card.getByRole('combobox', { name: 'Environment' });
+    expect(await environment.inputValue()).toBe('test');
+    await environment.selectOption({ label: 'Production (prod)' });
+    await card.getByRole('button', { name: 'Save' }).click();
+    await toastText(page, 'Settings updated');
+    await expect.poll(async () => (await adminGet<{ creemEnvironment: string }>('/api/admin/settings')).creemEnvironment).toBe('prod');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('stores a secret write-only: the hint shows its end, and saving it empty keeps it', async () => {
     const { page, close } = await openSignedIn(browser, stage.server, admin);
     await page.goto(`${stage.server.url}/admin?section=settings`);

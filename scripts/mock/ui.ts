@@ -70,7 +70,7 @@ export async function startMockUi(port = Number(process.env.MOCK_UI_PORT ?? '417
     await stopPrism();
     throw error;
   }
-  const { middleware } = serveStatic({
+  const middleware = serveStatic({
     hostDir: `${ROOT}shells/host/dist`,
     remoteDirs: Object.fromEntries(REMOTES.map((name) => [name, `${ROOT}remotes/${name}/dist`])),
   });

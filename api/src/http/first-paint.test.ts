@@ -90,5 +90,19 @@ describe('serving each page its first frame in the visitor language', () => {
     expect(withScript.headers.get('content-security-policy')).toContain(hash);
     const without = await page('/generate', { 'Accept-Language': 'en' });
     expect(without.headers.get('content-security-policy')).not.toContain(hash);
+    // Nor does any answer's default policy allow it.
+    expect((await page('/favicon.svg')).headers.get('content-security-policy')).not.toContain(hash);
+  });
+
+  it('never sends a frame or the manifest by its file name', async () => {
+    for (const path of ['/first-paint/en/generate.html', '/first-paint/vi/generate.html', '/first-paint/pages.json', '/first-paint/']) {
+      const navigation = await page(path, { 'Accept-Language': 'vi' });
+      expect(navigation.status, path).toBe(404);
+      // A navigation gets the 'Page Not Found' frame; anything else the problem.
+      expect(navigation.text, path).toContain('vi:404');
+      const fetched = await server.request('GET', path);
+      expect(fetched.status, path).toBe(404);
+      expect(fetched.headers.get('content-type'), path).toMatch(/problem\+json/);
+    }
   });
 });

@@ -3,7 +3,7 @@
 // request, in the language the app itself will choose: the saved choice (a cookie the UI keeps equal to it),
 // else the browser's preferred languages (Accept-Language comes from the same list as navigator.languages).
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { AppContext } from './context.ts';
 
 /** `first-paint/pages.json` as the build writes it. */
@@ -27,17 +27,16 @@ export interface FirstPaintPage {
 export interface FirstPaintPages {
   /** The page at exactly `path` (a trailing slash allowed), or 'Page Not Found' when `path` is undefined. */
   pageFor(ctx: AppContext, path?: string): FirstPaintPage | undefined;
-  /** Every file, for the CSP's inline script hashes. */
-  files: string[];
+  /** Whether a file (a resolved path) lies in the first frames' folder, which is never served by name. */
+  holds(file: string): boolean;
 }
-
-const NONE: FirstPaintPages = { pageFor: () => undefined, files: [] };
 
 /** The build's first frames under `hostDir`; none (the bare shell is sent) for a build without them. */
 export function firstPaintPages(hostDir: string): FirstPaintPages {
   const dir = join(hostDir, 'first-paint');
+  const holds = (file: string) => file === dir || file.startsWith(`${dir}${sep}`);
   const manifestFile = join(dir, 'pages.json');
-  if (!existsSync(manifestFile)) return NONE;
+  if (!existsSync(manifestFile)) return { pageFor: () => undefined, holds };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as FirstPaintManifest;
   const fileOf = (language: string, page: string) => join(dir, language, `${page}.html`);
   return {
@@ -53,7 +52,7 @@ export function firstPaintPages(hostDir: string): FirstPaintPages {
       const language = languageOf(ctx, manifest);
       return { file: fileOf(language, page), variant: language };
     },
-    files: manifest.languages.flatMap((language) => Object.values(manifest.pages).map((page) => fileOf(language, page))),
+    holds,
   };
 }
 

@@ -31,6 +31,7 @@ describe('serving the built UI', () => {
   let root: string;
   let server: TestServer;
   const inline = 'window.__boot = 1;';
+  const otherInline = 'window.__offline = 1;';
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'api-static-'));
@@ -38,6 +39,7 @@ describe('serving the built UI', () => {
     mkdirSync(join(host, 'assets'), { recursive: true });
     writeFileSync(join(host, 'index.html'), `<!doctype html><html><body><div id="root"></div><script>${inline}</script></body></html>`);
     writeFileSync(join(host, 'assets/index-AbCdEf12.js'), 'console.log("host")');
+    writeFileSync(join(host, 'offline.html'), `<!doctype html><p>Offline</p><script>${otherInline}</script>`);
     mkdirSync(join(root, 'remotes/studio/dist/assets'), { recursive: true });
     writeFileSync(join(root, 'remotes/studio/dist/remoteEntry.js'), 'export const studio = 1;');
     writeFileSync(join(root, 'remotes/studio/dist/assets/App-Zx12Yw34.js'), 'export default 1;');
@@ -57,6 +59,19 @@ describe('serving the built UI', () => {
     expect(res.text).toContain('<div id="root">');
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('content-security-policy')).toContain(inlineScriptHashes(`<script>${inline}</script>`)[0]);
+  });
+
+  it("gives every page of the host the CSP of its own inline scripts, and no other's", async () => {
+    const own = inlineScriptHashes(`<script>${otherInline}</script>`)[0] ?? 'missing';
+    const shell = inlineScriptHashes(`<script>${inline}</script>`)[0] ?? 'missing';
+    const other = await server.request('GET', '/offline.html', { headers: html });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('content-security-policy')).toContain(own);
+    expect(other.headers.get('content-security-policy')).not.toContain(shell);
+    expect((await server.request('GET', '/', { headers: html })).headers.get('content-security-policy')).not.toContain(own);
+    // Answers that are no page of the UI keep the default policy, which allows neither.
+    const problem = await server.request('GET', '/api/unknown');
+    for (const hash of [own, shell]) expect(problem.headers.get('content-security-policy')).not.toContain(hash);
   });
 
   it('serves hashed assets as immutable with the right type', async () => {
@@ -173,7 +188,6 @@ describe('serving the built UI', () => {
       host = join(root, 'host');
       writeWithCopies(join(host, 'assets/words-Qw12Er34.js'), script);
       writeWithCopies(join(root, 'remotes/studio/dist/mf-manifest.json'), JSON.stringify({ words: script }));
-      // The shell is read at start for its CSP hashes; rewriting it keeps the same inline script.
       writeWithCopies(join(host, 'index.html'), shell);
       writeFileSync(join(host, 'assets/stale-Zz98Yy76.js'), script);
       writeFileSync(join(host, 'assets/stale-Zz98Yy76.js.br'), brotliCompressSync('old bytes'));

@@ -1,6 +1,6 @@
 // The built UI in the all-in-one start: host shell at `/` (SPA fallback) and each remote at `/remotes/<name>/`,
 // sent as the build's brotli or gzip copy when the client takes it.
-import { createReadStream, existsSync, readFileSync, type Stats } from 'node:fs';
+import { createReadStream, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, posix, sep } from 'node:path';
 import { isPagePath } from '@app/contract/constants';
@@ -155,16 +155,15 @@ function wantsSpaPage(ctx: AppContext): boolean {
 }
 
 /** Serves the host shell and remotes; unknown files fall through (to the 404 problem). */
-export function serveStatic(options: StaticOptions): { middleware: Middleware<AppState, AppContextExtras>; inlineScriptHashes: string[] } {
+export function serveStatic(options: StaticOptions): Middleware<AppState, AppContextExtras> {
   const indexFile = join(options.hostDir, 'index.html');
   // Each page's first frame in each language, when the build rendered them (first-paint.ts); else the bare shell.
   const firstPaint = firstPaintPages(options.hostDir);
-  const shells = [indexFile, ...firstPaint.files].filter((file) => existsSync(file));
-  const hashes = [...new Set(shells.flatMap((file) => inlineScriptHashes(readFileSync(file, 'utf8'))))];
   const policy = options.pagePolicy && shellPolicies(options.pagePolicy);
   const sendShell = (ctx: AppContext, file: string, variant?: string) => sendFile(ctx, file, { policy, variant });
-  const send = (ctx: AppContext, file: string) => (file === indexFile ? sendShell(ctx, file) : sendFile(ctx, file));
-  const middleware: Middleware<AppState, AppContextExtras> = async (ctx, next) => {
+  // Every page of the host runs under a CSP made from its own file.
+  const send = (ctx: AppContext, file: string) => (extname(file) === '.html' ? sendShell(ctx, file) : sendFile(ctx, file));
+  return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const remote = /^\/remotes\/([a-z0-9-]+)(\/.*)$/.exec(ctx.path);
     if (remote) {
@@ -176,7 +175,8 @@ export function serveStatic(options: StaticOptions): { middleware: Middleware<Ap
     const page = wantsSpaPage(ctx) ? firstPaint.pageFor(ctx, ctx.path) : undefined;
     if (page && (await sendShell(ctx, page.file, page.variant))) return;
     const file = resolveInside(options.hostDir, ctx.path.endsWith('/') ? `${ctx.path}index.html` : ctx.path);
-    if (file && (await send(ctx, file))) return;
+    // The first frames are templates the server picks from by address and language, never files to fetch by name.
+    if (file && !firstPaint.holds(file) && (await send(ctx, file))) return;
     const shell = wantsSpaPage(ctx) && !isPagePath(ctx.path) ? firstPaint.pageFor(ctx) : undefined;
     if (wantsSpaPage(ctx) && (await sendShell(ctx, shell?.file ?? indexFile, shell?.variant))) {
       // The shell renders 'Page Not Found' for an address that is no page; the status says so too.
@@ -185,5 +185,4 @@ export function serveStatic(options: StaticOptions): { middleware: Middleware<Ap
     }
     await next();
   };
-  return { middleware, inlineScriptHashes: hashes };
 }

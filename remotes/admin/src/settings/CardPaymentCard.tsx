@@ -1,8 +1,8 @@
 import { useT } from '@app/i18n';
 import { Switch } from '@app/ui';
+import { NativeSelect } from '@app/ui/native-select';
 import { useState } from 'react';
 import { EnabledBadge } from './EnabledBadge.tsx';
-import { EnvironmentSelect } from './EnvironmentSelect.tsx';
 import { SecretField, secretUpdate } from './SecretField.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 import type { AdminSettings, SettingsCardBaseProps } from './settingsTypes.ts';
@@ -50,7 +50,7 @@ export function CardPaymentCard({ settings }: SettingsCardBaseProps) {
         value={apiKey}
         onChange={setApiKey}
       />
-      <EnvironmentSelect
+      <NativeSelect
         name="creemEnvironment"
         label={t('admin.environment')}
         options={[

@@ -1,8 +1,8 @@
 import { useT } from '@app/i18n';
 import { Switch, TextField } from '@app/ui';
+import { NativeSelect } from '@app/ui/native-select';
 import { useState } from 'react';
 import { EnabledBadge } from './EnabledBadge.tsx';
-import { EnvironmentSelect } from './EnvironmentSelect.tsx';
 import { SecretField, secretUpdate } from './SecretField.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 import type { AdminSettings, SettingsCardBaseProps } from './settingsTypes.ts';
@@ -48,7 +48,7 @@ export function PaypalCard({ settings }: SettingsCardBaseProps) {
         value={clientSecret}
         onChange={setClientSecret}
       />
-      <EnvironmentSelect
+      <NativeSelect
         name="creemEnvironment"
         label={t('admin.environment')}
         options={[

@@ -1,7 +1,7 @@
 import { ASPECT_RATIOS, IMAGE_PIXELS, IMAGE_SIZES, OUTPUT_FORMATS } from '@app/contract/constants';
 import { useT } from '@app/i18n';
 import { Checkbox } from '@app/ui';
-import { OptionSelect } from './OptionSelect.tsx';
+import { NativeSelect } from '@app/ui/native-select';
 import { SeedField } from './SeedField.tsx';
 import type { GenerationForm } from './useGenerationForm.ts';
 
@@ -22,7 +22,7 @@ export function GenerationSettings({
   return (
     <fieldset className="studio-settings" disabled={isDisabled}>
       <legend>{t('studio.settingsTitle')}</legend>
-      <OptionSelect
+      <NativeSelect
         label={t('studio.aspectRatioLabel')}
         name="aspectRatio"
         options={ASPECT_RATIOS.map((ratio) => ({ id: ratio, label: ratio }))}
@@ -30,7 +30,7 @@ export function GenerationSettings({
         onChange={(aspectRatio) => update({ aspectRatio })}
         isDisabled={isDisabled}
       />
-      <OptionSelect
+      <NativeSelect
         label={t('studio.outputFormatLabel')}
         name="outputFormat"
         options={OUTPUT_FORMATS.map((format) => ({ id: format, label: t(format === 'png' ? 'studio.formatPng' : 'studio.formatJpeg') }))}
@@ -38,7 +38,7 @@ export function GenerationSettings({
         onChange={(outputFormat) => update({ outputFormat })}
         isDisabled={isDisabled}
       />
-      <OptionSelect
+      <NativeSelect
         label={t('studio.imageSizeLabel')}
         name="imageSize"
         options={IMAGE_SIZES.map((size) => ({ id: size, label: sizeLabel(size) }))}
