@@ -1,6 +1,8 @@
 // One event stream per browser: the visible tab holding the Web Lock `app-live-events` opens the EventSource and
 // hands every event to the other tabs over a BroadcastChannel. Hidden tabs give the lock up (no stream, no poll);
 // when the leader goes away the next visible tab takes over. Without Web Locks, each visible tab holds its own.
+// A stream that merely drops is reconnected by the browser (3 s later, the server's `retry`); only a refused one (the
+// server answered the reconnect with an error: e.g. the session ended) is told to every tab as `refused`.
 
 const LOCK = 'app-live-events';
 const CHANNEL = 'app-live-events';
@@ -14,7 +16,7 @@ export interface LiveEvent {
   data: unknown;
 }
 
-type Message = { type: 'event'; event: LiveEvent } | { type: 'status'; open: boolean } | { type: 'hello' };
+type Message = { type: 'event'; event: LiveEvent } | { type: 'status'; open: boolean } | { type: 'refused' } | { type: 'hello' };
 
 type Listener = (event: LiveEvent) => void;
 
@@ -25,6 +27,7 @@ class LiveChannel {
   #url = '';
   readonly #listeners = new Set<Listener>();
   readonly #statusListeners = new Set<() => void>();
+  readonly #refusedListeners = new Set<() => void>();
   #channel?: BroadcastChannel;
   #source?: EventSource;
   #abort?: AbortController;
@@ -70,6 +73,15 @@ class LiveChannel {
   onStatus(listener: () => void): () => void {
     this.#statusListeners.add(listener);
     return () => this.#statusListeners.delete(listener);
+  }
+
+  /**
+   * The server refused the stream (whichever tab asked): the session may have ended. A drop alone says nothing: a
+   * password change on this page ends the old session's stream before its answer brings the new cookie.
+   */
+  onRefused(listener: () => void): () => void {
+    this.#refusedListeners.add(listener);
+    return () => this.#refusedListeners.delete(listener);
   }
 
   readonly #onVisibility = () => {
@@ -122,6 +134,8 @@ class LiveChannel {
       // CONNECTING: the browser reconnects by itself with Last-Event-ID. CLOSED: refused; try later.
       if (source.readyState === EventSource.CLOSED && this.#source === source) {
         this.#source = undefined;
+        this.#channel?.postMessage({ type: 'refused' } satisfies Message);
+        this.#emitRefused();
         this.#retry = setTimeout(() => {
           if (this.#release || !navigator.locks) this.#lead();
         }, RETRY_CLOSED_MS);
@@ -150,12 +164,17 @@ class LiveChannel {
   #receive(message: Message): void {
     if (message.type === 'event') this.#emit(message.event);
     else if (message.type === 'status') this.#setLive(message.open);
+    else if (message.type === 'refused') this.#emitRefused();
     else if (message.type === 'hello' && this.#source?.readyState === EventSource.OPEN)
       this.#channel?.postMessage({ type: 'status', open: true } satisfies Message);
   }
 
   #emit(event: LiveEvent): void {
     for (const listener of this.#listeners) listener(event);
+  }
+
+  #emitRefused(): void {
+    for (const listener of this.#refusedListeners) listener();
   }
 
   #setLive(live: boolean): void {

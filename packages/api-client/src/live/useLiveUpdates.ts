@@ -80,19 +80,21 @@ export function useLiveUpdates(
     let everLive = wasLive;
     const offStatus = liveChannel.onStatus(() => {
       const { live } = liveChannel;
-      if (live !== wasLive && document.visibilityState === 'visible') {
-        // Reopened (a reconnect, a new leader, a tab shown again): what changed meanwhile is read once. The first
-        // open needs nothing, the lists were just read. Closed: the session may have ended.
-        if (!live) refetch(CURRENT_USER);
-        else if (everLive) refetch(TASKS, CURRENT_USER);
-      }
+      // Reopened (a reconnect, a new leader, a tab shown again): what changed meanwhile is read once. The first open
+      // needs nothing, the lists were just read. A close alone reads nothing: the browser reconnects, and a read now
+      // could still carry a session id being replaced (a password change ends the old session's stream before its
+      // answer brings the new cookie), answering "signed out" for a user who is not.
+      if (live && !wasLive && everLive && document.visibilityState === 'visible') refetch(TASKS, CURRENT_USER);
       wasLive = live;
       everLive ||= live;
     });
+    // Refused on reconnect: the session has ended (sign-out, a password changed elsewhere, a disabled account).
+    const offRefused = liveChannel.onRefused(() => refetch(CURRENT_USER));
     liveChannel.start(url);
     return () => {
       offEvent();
       offStatus();
+      offRefused();
       liveChannel.stop();
     };
   }, [enabled, url, mutate, cache]);

@@ -8,9 +8,8 @@ import { checkPasswordChange, type PasswordChange } from './passwordChange.ts';
 const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * The change-password button and its dialog (PUT /api/user/change-password). `onChanged` asks for the user again: the
- * old session ended with the change, and whatever asked meanwhile (the event stream closing) asked with the old cookie
- * and heard "signed out".
+ * The change-password button and its dialog (PUT /api/user/change-password). `onChanged` asks for the user again with
+ * the new session's cookie, which the answer brought (the old session ended with the change).
  */
 export function ChangePasswordDialog({ onChanged }: { onChanged: () => void }) {
   const t = useT();
