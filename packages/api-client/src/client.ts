@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './generated/schema.d.ts';
+import { trackWrite } from './writesInFlight.ts';
 
 /** Reads an API base URL set by the host (same origin by default). */
 const baseUrl = (globalThis as { __API_BASE_URL__?: string }).__API_BASE_URL__ ?? '';
@@ -26,6 +27,10 @@ const problemMiddleware: Middleware = {
   },
 };
 
-/** The one API client of the UI: cookies included, problems parsed. */
-export const api = createClient<paths>({ baseUrl, credentials: 'include' });
+/** The one API client of the UI: cookies included, problems parsed, writes in flight known (see `writesSettled`). */
+export const api = createClient<paths>({
+  baseUrl,
+  credentials: 'include',
+  fetch: (request) => trackWrite(request, (sent) => globalThis.fetch(sent)),
+});
 api.use(problemMiddleware);

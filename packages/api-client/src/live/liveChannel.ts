@@ -2,7 +2,10 @@
 // hands every event to the other tabs over a BroadcastChannel. Hidden tabs give the lock up (no stream, no poll);
 // when the leader goes away the next visible tab takes over. Without Web Locks, each visible tab holds its own.
 // A stream that merely drops is reconnected by the browser (3 s later, the server's `retry`); only a refused one (the
-// server answered the reconnect with an error: e.g. the session ended) is told to every tab as `refused`.
+// server answered the reconnect with an error: e.g. the session ended) is told to every tab as `refused`, unless
+// this tab had a write in flight then: it may bring a new session cookie, so the stream is asked for again first.
+
+import { writesSettled } from '../writesInFlight.ts';
 
 const LOCK = 'app-live-events';
 const CHANNEL = 'app-live-events';
@@ -33,6 +36,8 @@ class LiveChannel {
   #abort?: AbortController;
   #release?: () => void;
   #retry?: ReturnType<typeof setTimeout>;
+  /** Set while a refused stream waits for this tab's writes in flight, to ask again once they answered. */
+  #afterWrites?: object;
 
   get live(): boolean {
     return this.#live;
@@ -115,6 +120,7 @@ class LiveChannel {
     this.#abort?.abort();
     this.#abort = undefined;
     clearTimeout(this.#retry);
+    this.#afterWrites = undefined;
     if (this.#source) {
       this.#source.close();
       this.#source = undefined;
@@ -134,11 +140,7 @@ class LiveChannel {
       // CONNECTING: the browser reconnects by itself with Last-Event-ID. CLOSED: refused; try later.
       if (source.readyState === EventSource.CLOSED && this.#source === source) {
         this.#source = undefined;
-        this.#channel?.postMessage({ type: 'refused' } satisfies Message);
-        this.#emitRefused();
-        this.#retry = setTimeout(() => {
-          if (this.#release || !navigator.locks) this.#lead();
-        }, RETRY_CLOSED_MS);
+        this.#refused();
       }
     };
     for (const name of ['task', 'balance', 'reset'] as const) {
@@ -154,6 +156,27 @@ class LiveChannel {
         this.#emit(event);
       });
     }
+  }
+
+  #refused(): void {
+    const leading = () => !this.#source && (this.#release !== undefined || !navigator.locks);
+    // Refused with the cookie of a session a write in flight is replacing (a password change): ask again once it answered.
+    const writes = writesSettled();
+    if (writes) {
+      const wait = {};
+      this.#afterWrites = wait;
+      writes.then(() => {
+        if (this.#afterWrites !== wait) return;
+        this.#afterWrites = undefined;
+        if (leading()) this.#lead();
+      });
+      return;
+    }
+    this.#channel?.postMessage({ type: 'refused' } satisfies Message);
+    this.#emitRefused();
+    this.#retry = setTimeout(() => {
+      if (leading()) this.#lead();
+    }, RETRY_CLOSED_MS);
   }
 
   #announce(open: boolean): void {
