@@ -5,6 +5,8 @@ import type { ContainerOptions } from './remote-entry/container.ts';
 /** The module @module-federation/vite builds into remoteEntry.js. */
 const REMOTE_ENTRY = /^virtual:mf-REMOTE_ENTRY_ID:/;
 const CONTAINER = fileURLToPath(new URL('./remote-entry/container.ts', import.meta.url));
+/** A global init key as the plugin's generated modules spell it. */
+const INIT_KEY = /__mf_init__[^`"'\s]+__/g;
 
 /** What the generated entry is read for: the names the remote's other generated modules share with it. */
 const READ = {
@@ -26,6 +28,7 @@ function read(code: string, what: keyof typeof READ): string {
  * exposes map and the share wrappers; this reads from its entry the global names they use, so both sides agree.
  */
 export function remoteEntry(): Plugin {
+  let options: ContainerOptions | undefined;
   return {
     name: 'app:remote-entry',
     apply: 'build',
@@ -34,7 +37,7 @@ export function remoteEntry(): Plugin {
     transform: {
       filter: { id: REMOTE_ENTRY },
       handler(code) {
-        const options: ContainerOptions = { initKey: read(code, 'initKey'), cacheKey: read(code, 'cacheKey') };
+        options = { initKey: read(code, 'initKey'), cacheKey: read(code, 'cacheKey') };
         return {
           code: [
             `import exposes from ${JSON.stringify(read(code, 'exposes'))};`,
@@ -44,6 +47,20 @@ export function remoteEntry(): Plugin {
           map: null,
         };
       },
+    },
+    // The share wrappers must wait on this container's init and ask it for what the page lacks.
+    generateBundle(_output, bundle) {
+      if (!options) throw new Error('remoteEntry: the build has no @module-federation/vite remote entry');
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const keys = new Set(chunk.code.match(INIT_KEY));
+        if (keys.size === 0) continue;
+        const { initKey, cacheKey } = options;
+        if (keys.size > 1 || !keys.has(initKey) || !chunk.code.includes(cacheKey) || !chunk.code.includes('loadLazyShares'))
+          throw new Error(
+            `${chunk.fileName} waits on federation init in a way the container does not serve: revisit remotes/remote-entry.ts`,
+          );
+      }
     },
   };
 }
