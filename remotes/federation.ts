@@ -53,8 +53,8 @@ export function sharedFrom(
 
 /**
  * The federation options of remote `name`: one `./routes` entry that renders its pages. `uiEntries`
- * are the UI kit widgets it renders: a remote loads every module it shares when it starts, so it
- * lists only its own.
+ * are the UI kit widgets it renders: a remote fetches a module it shares from the host as soon as a
+ * chunk that imports it loads, so it lists only its own.
  */
 export function remoteFederation(name: string, dependencies: Record<string, string>, uiEntries: readonly UiEntry[] = []) {
   return {
@@ -83,9 +83,9 @@ export function remoteFederation(name: string, dependencies: Record<string, stri
 /**
  * Vite aliases that make a remote load the UI entries it does not list up front on demand: its imports
  * of '@app/ui/<entry>' resolve to remotes/lazy-ui/<entry>.ts, which awaits the host's module through the
- * shared @app/ui. A remote shares up front the entries its pages render at once (the remote loads every
- * module it shares when it starts) and leaves the rest (dialogs, signed-in sections) to these, behind
- * its own lazy imports.
+ * shared @app/ui. A remote shares up front the entries its pages render at once (a shared module is fetched as
+ * soon as a chunk that imports it loads) and leaves the rest (dialogs, signed-in sections) to these,
+ * behind its own lazy imports.
  */
 export function lazyUiAliases(upFront: readonly UiEntry[]) {
   return UI_ENTRIES.filter((entry) => !upFront.includes(entry)).map((entry) => ({
@@ -105,8 +105,7 @@ export const remoteViteOptions = {
     outDir: 'dist',
     emptyOutDir: true,
     // No index.html: a remote is only ever mounted by the host, so its one input is the exposed module.
-    // The federation runtime's pieces the remote bundles (helpers for its entry and shared modules) come as
-    // one chunk with Vite's preload helper: `federationChunk()` in each vite.config.ts.
+    // Its remoteEntry.js is our small container (`remoteEntry()` in each vite.config.ts, ./remote-entry.ts).
     rolldownOptions: { input: 'src/routes.tsx' },
   },
 } satisfies UserConfig;

@@ -91,7 +91,8 @@ describe('shell navigation', () => {
         ),
       };
     });
-    expect(shared.instances).toEqual(expect.arrayContaining(['host', 'studio', 'billing']));
+    // One federation runtime instance: a remote's container runs none of its own (remotes/remote-entry.ts).
+    expect(shared.instances).toEqual(['host']);
     for (const name of [
       'react',
       'react-dom',
@@ -110,15 +111,24 @@ describe('shell navigation', () => {
     // React Aria is never shared whole: each UI entry carries only the parts it uses.
     expect(shared.providers['react-aria-components']).toBeUndefined();
 
-    // What a remote does: take @app/ui from the share scope and call toast().
-    await page.evaluate(async () => {
-      type Instance = { name: string; loadShare(name: string): Promise<() => { toast(content: object): string }> };
-      const federation = (globalThis as unknown as { __FEDERATION__: { __INSTANCES__: Instance[] } }).__FEDERATION__;
-      const billing = federation.__INSTANCES__.find((instance) => instance.name === 'billing');
-      const ui = (await billing!.loadShare('@app/ui'))();
+    // What a remote does: take @app/ui from the page's module cache, where its share wrappers read it, and call
+    // toast(). It is the host's own module: the same toast() the host's share scope hands out.
+    const sameToast = await page.evaluate(async () => {
+      type Ui = { toast(content: object): string };
+      type Instance = { name: string; loadShare(name: string): Promise<() => Ui> };
+      const global = globalThis as unknown as {
+        __FEDERATION__: { __INSTANCES__: Instance[] };
+        __mf_module_cache__: { share: Record<string, Ui> };
+      };
+      const host = global.__FEDERATION__.__INSTANCES__.find((instance) => instance.name === 'host');
+      const fromHost = (await host!.loadShare('@app/ui'))();
+      const ui = global.__mf_module_cache__.share['default:@app/ui'];
+      if (!ui) throw new Error('@app/ui is not in the module cache');
       ui.toast({ title: 'First', description: 'replaced at once' });
       ui.toast({ title: 'Saved', description: 'Your settings were saved.', variant: 'success' });
+      return ui.toast === fromHost.toast;
     });
+    expect(sameToast).toBe(true);
     const toasts = page.locator('.ui-Toast');
     await toasts.first().waitFor();
     expect(await toasts.count()).toBe(1);

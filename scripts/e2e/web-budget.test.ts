@@ -9,24 +9,13 @@ import { MAIN_ROUTES, type PageWeight, weighRoute } from './support/page-weight.
 import { assertUiBuilt, HOST_DIST, REMOTES } from './support/ui-build.ts';
 
 const KB = 1024;
-/** The goal for every page (issue: 170 KB). */
+/** The goal for every main page (issue: 170 KB). */
 const GOAL = 170 * KB;
 /**
- * Today's ceilings where the goal is not met yet: a page may only get lighter. Lower a number when a page
- * loses weight; never raise one without saying why in the commit.
+ * Each remoteEntry.js is our small container (remotes/remote-entry.ts), about 1 KB as sent; the federation plugin's
+ * generated one was over 6 KB.
  */
-const BUDGETS: Record<string, number> = {
-  '/': GOAL,
-  '/pricing': GOAL,
-  '/login': GOAL,
-  // About 2 KB over: each remote's own federation glue (its remoteEntry and share wrappers, ~9 KB) comes on top of
-  // the shell's floor (~151 KB). Back to GOAL once the floor or that glue frees the rest.
-  '/generate': 173 * KB,
-  '/my-creations': 173 * KB,
-  '/api': 173 * KB,
-  '/admin': 173 * KB,
-};
-const REMOTE_ENTRY_BUDGET = 25 * KB;
+const REMOTE_ENTRY_BUDGET = 3 * KB;
 
 let server: TestServer;
 let browser: Browser;
@@ -52,10 +41,10 @@ const listing = (weight: PageWeight) =>
 
 describe('first-visit JavaScript budgets', () => {
   for (const route of MAIN_ROUTES) {
-    it(`${route.path}: at most ${((BUDGETS[route.path] ?? GOAL) / KB).toFixed(0)} KB of scripts transferred`, async () => {
+    it(`${route.path}: at most ${GOAL / KB} KB of scripts transferred`, async () => {
       const weight = await weighRoute(browser, server.url, route, cookie);
       expect(weight.jsFiles).toBeGreaterThan(0);
-      expect(weight.jsBytes, listing(weight)).toBeLessThanOrEqual(BUDGETS[route.path] ?? GOAL);
+      expect(weight.jsBytes, listing(weight)).toBeLessThanOrEqual(GOAL);
       // React and react-dom come once, from the host.
       expect(weight.scripts.filter((script) => /react_mf_2_dom_mf_1_client__loadShare/.test(script.url)).map((s) => s.url)).toHaveLength(1);
       expect(weight.scripts.filter((script) => script.url.startsWith('/remotes/') && /react|aria/i.test(script.url))).toEqual([]);
