@@ -103,6 +103,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     url: running.url,
     orm: running.orm,
+    app: running.app,
     config,
     studio: running.studio,
     request,

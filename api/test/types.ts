@@ -1,4 +1,6 @@
 // The shapes of the test server and its answers (apart from index.ts, so the helpers it re-exports can use them).
+
+import type { App } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import type { Orm } from '../src/db/orm.ts';
 import type { StudioRuntime } from '../src/modules/studio/index.ts';
@@ -28,6 +30,8 @@ export interface TestServer {
   url: string;
   orm: Orm;
   config: Config;
+  /** The app as served (`app.fullStackCallback()` is its Koa chain without the fast lane). */
+  app: App;
   /** The image studio of this server (storage, task jobs, events). */
   studio: StudioRuntime;
   /** A real HTTP request; throws `ContractViolation` when the answer does not match openapi.json. */

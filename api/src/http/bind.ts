@@ -25,7 +25,7 @@ export type HandlerMap = Readonly<Record<string, AnyHandler>>;
 
 export type AppRouter = Router<AppState, AppContextExtras>;
 
-interface ValidatedInput {
+export interface ValidatedInput {
   params: unknown;
   query: unknown;
   body: unknown;
@@ -135,13 +135,12 @@ function respond(ctx: AppContext, route: RouteDef, output: { status: number; bod
 const rawQueries = new Map<string, unknown>([['', Object.freeze({})]]);
 const MAX_RAW_QUERIES = 512;
 
-function rawQuery(ctx: AppContext): unknown {
-  const querystring = ctx.querystring;
+export function rawQuery(querystring: string, parse: () => Readonly<Record<string, unknown>>): unknown {
   let query = rawQueries.get(querystring);
   if (query === undefined) {
     // Without a prototype, as Koa's own: a `__proto__` parameter stays a plain key.
     const parsed: Record<string, unknown> = Object.create(null);
-    for (const [name, value] of Object.entries(ctx.query)) parsed[name] = Array.isArray(value) ? Object.freeze([...value]) : value;
+    for (const [name, value] of Object.entries(parse())) parsed[name] = Array.isArray(value) ? Object.freeze([...value]) : value;
     query = Object.freeze(parsed);
     // Long strings are one-offs (and would make the map heavy): parsed each time.
     if (querystring.length <= 256) {
@@ -173,7 +172,7 @@ export function bindRoutes(router: AppRouter, routes: readonly RouteDef[], handl
     const handler = handlers[route.operationId] as unknown as BoundHandler;
     const run: RouterMiddleware<AppState, AppContextExtras> = async (ctx) => {
       const caller = admit(route.role, ctx.state);
-      const query = rawQuery(ctx);
+      const query = rawQuery(ctx.querystring, () => ctx.query);
       const input = parseInput(route, { params: ctx.params, query, headers: ctx.headers, body: ctx.request.body });
       respond(ctx, route, await handler(ctx, { ...input, caller }), options.validateResponses);
     };

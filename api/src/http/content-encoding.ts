@@ -15,14 +15,22 @@ export function accepts(ctx: AppContext, encoding: Exclude<ContentEncoding, 'ide
   // A missing Accept-Encoding counts as identity only, so old clients and tools get plain bytes.
   if (!header) return false;
   // Browsers send a handful of distinct headers: each is negotiated once, not on every answer.
-  const key = `${encoding} ${header}`;
-  let taken = negotiated.get(key);
+  let taken = negotiated.get(`${encoding} ${header}`);
   if (taken === undefined) {
     taken = ctx.acceptsEncodings(encoding) === encoding;
     if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
-    negotiated.set(key, taken);
+    negotiated.set(`${encoding} ${header}`, taken);
   }
   return taken;
+}
+
+/**
+ * `accepts` as already negotiated for this Accept-Encoding header (absent: false), or undefined when this header was
+ * not negotiated yet (the fast lane then leaves the request to the full stack, which negotiates it).
+ */
+export function acceptedBefore(header: string | undefined, encoding: Exclude<ContentEncoding, 'identity'>): boolean | undefined {
+  if (!header) return false;
+  return negotiated.get(`${encoding} ${header}`);
 }
 
 /** Negotiation outcomes by encoding and Accept-Encoding header, bounded against clients sending made-up headers. */

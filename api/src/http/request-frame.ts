@@ -1,9 +1,11 @@
 // What every request gets, in one layer instead of four: its id, the security headers, and once answered its
 // duration metric and its log line. Each separate layer cost a closure, a promise and a frame per request.
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import type { AppContext, AppContextExtras, AppState } from './context.ts';
+import type { ObservedRequest } from '../metrics/observe-requests.ts';
+import type { AppContextExtras, AppState } from './context.ts';
 import { REQUEST_ID_HEADER, saneRequestId } from './request-id.ts';
 import { HSTS, type SecurityHeaders } from './security-headers.ts';
 
@@ -12,14 +14,14 @@ export interface RequestFrameOptions {
   /** Set on every answer before the chain runs (`securityHeaders`). */
   headers: SecurityHeaders;
   /** Told of each answered request, with its status and duration in seconds (the metrics). */
-  observe: (ctx: AppContext, status: number, seconds: number) => void;
+  observe: (request: ObservedRequest, status: number, seconds: number) => void;
 }
 
 /** Outermost: ids, times, logs and hardens every request. Never logs bodies, query strings or headers (secrets). */
 export function requestFrame({ logger, headers, observe }: RequestFrameOptions): Middleware<AppState, AppContextExtras> {
   return async (ctx, next) => {
     const started = performance.now();
-    const requestId = saneRequestId(ctx.req.headers['x-request-id']) ?? randomUUID();
+    const requestId = requestIdOf(ctx.req);
     ctx.state.requestId = requestId;
     const res = ctx.res;
     res.setHeader(REQUEST_ID_HEADER, requestId);
@@ -33,12 +35,18 @@ export function requestFrame({ logger, headers, observe }: RequestFrameOptions):
     } finally {
       const ms = performance.now() - started;
       observe(ctx, status, ms / 1000);
-      if (status >= 500) logger.warn(logLine(ctx, status, ms), 'request');
-      else if (logger.isLevelEnabled('info')) logger.info(logLine(ctx, status, ms), 'request');
+      logRequest(logger, ctx.state.requestId, ctx.method, ctx.path, status, ms);
     }
   };
 }
 
-function logLine(ctx: AppContext, status: number, ms: number) {
-  return { reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status, ms: Math.round(ms) };
+/** The caller's sane `X-Request-Id`, else a new one. */
+export function requestIdOf(req: IncomingMessage): string {
+  return saneRequestId(req.headers['x-request-id']) ?? randomUUID();
+}
+
+/** The request's log line (also written by the fast lane, fast-lane.ts): a warning for a 5xx, else info. */
+export function logRequest(logger: Logger, reqId: string, method: string, path: string, status: number, ms: number): void {
+  if (status >= 500) logger.warn({ reqId, method, path, status, ms: Math.round(ms) }, 'request');
+  else if (logger.isLevelEnabled('info')) logger.info({ reqId, method, path, status, ms: Math.round(ms) }, 'request');
 }

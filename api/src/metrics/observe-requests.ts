@@ -2,7 +2,15 @@
 // whose ids would make a series per request).
 import { httpDuration } from './registry.ts';
 
-function routeOf(ctx: { _matchedRoute?: string | RegExp; path: string }): string {
+/** What the metrics read of a request: Koa's context has it, and the fast lane passes it. */
+export interface ObservedRequest {
+  method: string;
+  /** The router's pattern of the route that answered. */
+  _matchedRoute?: string | RegExp;
+  path: string;
+}
+
+function routeOf(ctx: ObservedRequest): string {
   if (typeof ctx._matchedRoute === 'string') return ctx._matchedRoute;
   if (ctx.path.startsWith('/files/')) return 'files';
   if (ctx.path.startsWith('/api/')) return 'unmatched';
@@ -10,10 +18,6 @@ function routeOf(ctx: { _matchedRoute?: string | RegExp; path: string }): string
 }
 
 /** Records one answered request (called by the request frame, which times it). */
-export function observeRequest(
-  ctx: { method: string; _matchedRoute?: string | RegExp; path: string },
-  status: number,
-  seconds: number,
-): void {
+export function observeRequest(ctx: ObservedRequest, status: number, seconds: number): void {
   httpDuration.observe({ method: ctx.method, route: routeOf(ctx), status: String(status) }, seconds);
 }

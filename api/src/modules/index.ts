@@ -40,6 +40,16 @@ export const handlers = composeHandlers(modules);
 /** Consulted in order before routing to set `ctx.state.user` / `ctx.state.tokenUser`. */
 export const principalResolvers = modules.flatMap((module) => module.principalResolvers ?? []);
 
+/** Answers from memory for some GET routes, keyed by operationId (http/fast-lane.ts). */
+export const memoryHandlers = composeHandlers(modules, 'memoryHandlers');
+
+/** The principal resolvers' memory twins in the same order; undefined (no fast lane) if one of them has none. */
+export const memoryPrincipalResolvers = modules.every(
+  (module) => (module.principalResolvers?.length ?? 0) === (module.memoryPrincipalResolvers?.length ?? 0),
+)
+  ? modules.flatMap((module) => module.memoryPrincipalResolvers ?? [])
+  : undefined;
+
 /** Demo-data seeds, run at start on the embedded database. */
 export const seeds = modules.flatMap((module) => (module.seed ? [module.seed] : []));
 

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseTarget, Orm } from '../db/orm.ts';
 import type { HandlerMap } from '../http/bind.ts';
 import type { AppServices, PrincipalResolver } from '../http/context.ts';
+import type { MemoryHandlerMap, MemoryPrincipalResolver } from '../http/fast-lane.ts';
 import type { Jobs } from '../jobs/boss.ts';
 
 export interface ApiModule {
@@ -16,6 +17,10 @@ export interface ApiModule {
   handlers?: HandlerMap;
   /** Resolvers that set `ctx.state.user` / `ctx.state.tokenUser` (sessions, API tokens). */
   principalResolvers?: readonly PrincipalResolver[];
+  /** Each principal resolver's answer from memory, in the same order (the fast lane runs only if all have one). */
+  memoryPrincipalResolvers?: readonly MemoryPrincipalResolver[];
+  /** Answers from memory for some of this module's GET routes, keyed by operationId (see http/fast-lane.ts). */
+  memoryHandlers?: MemoryHandlerMap;
   /** Demo data for the embedded database; must be idempotent. */
   seed?: (em: SqlEntityManager) => Promise<void>;
   /** Runs at every start, after migrations and seeds, on any database (e.g. the first admin); must be idempotent. */
@@ -61,14 +66,17 @@ export interface StartContext {
   database: DatabaseTarget;
 }
 
-/** Merges the modules' handlers, refusing two modules answering the same operationId. */
-export function composeHandlers(modules: readonly ApiModule[]): HandlerMap {
-  const out: Record<string, HandlerMap[string]> = {};
+/** Merges the modules' handlers (or memory handlers), refusing two modules answering the same operationId. */
+export function composeHandlers<K extends 'handlers' | 'memoryHandlers' = 'handlers'>(
+  modules: readonly ApiModule[],
+  kind: K = 'handlers' as K,
+): NonNullable<ApiModule[K]> {
+  const out: Record<string, unknown> = {};
   for (const module of modules) {
-    for (const [operationId, handler] of Object.entries(module.handlers ?? {})) {
+    for (const [operationId, handler] of Object.entries(module[kind] ?? {})) {
       if (operationId in out) throw new Error(`operationId ${operationId} is handled twice (module ${module.name})`);
       out[operationId] = handler;
     }
   }
-  return out;
+  return out as NonNullable<ApiModule[K]>;
 }

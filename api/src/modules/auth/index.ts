@@ -4,7 +4,7 @@ import { ensureFirstAdmin } from './first-admin.ts';
 import { googleHandlers } from './google/routes.ts';
 import { authHandlers } from './routes.ts';
 import { Session } from './session.entity.ts';
-import { sessionResolver } from './session.resolver.ts';
+import { sessionFromMemory, sessionResolver } from './session.resolver.ts';
 import { purgeExpiredSessions } from './session.service.ts';
 
 export { createUser, UserConflictError } from './create-user.ts';
@@ -24,6 +24,7 @@ export const authModule: ApiModule = {
   entities: [Session],
   handlers: { ...authHandlers, ...googleHandlers },
   principalResolvers: [sessionResolver],
+  memoryPrincipalResolvers: [sessionFromMemory],
   onStart: async (context) => {
     await ensureFirstAdmin(context);
     await purgeExpiredSessions(context.em, null, context.config.sessions);

@@ -34,16 +34,25 @@ export function setCookie(ctx: AppContext, name: string, value: string, options:
   ctx.set('Set-Cookie', [...kept, serializeCookie(name, value, { ...options, secure: isSecureRequest(ctx) })]);
 }
 
+/** How the cookies library (Koa's `ctx.cookies.get`) finds a cookie in the header: the first `sid=`, unquoted. */
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;) *${SESSION_COOKIE}=([^;]*)`);
+
+/** The `sid` cookie's value as sent, well-formed or not (read as `ctx.cookies.get` does, without its jar). */
+export function sessionCookieOf(header: string | undefined): string | undefined {
+  // Most anonymous calls carry no cookies at all, or none of ours.
+  if (!header?.includes(SESSION_COOKIE)) return undefined;
+  const value = SESSION_COOKIE_PATTERN.exec(header)?.[1];
+  return value?.[0] === '"' ? value.slice(1, -1) : value;
+}
+
 /** Whether the request carries a `sid` cookie at all, well-formed or not. */
 export function hasSessionCookie(ctx: AppContext): boolean {
-  // Most anonymous calls carry no cookies at all: no need to build the cookie jar for them.
-  const header = ctx.req.headers.cookie;
-  return header?.includes(SESSION_COOKIE) === true && ctx.cookies.get(SESSION_COOKIE) !== undefined;
+  return sessionCookieOf(ctx.req.headers.cookie) !== undefined;
 }
 
 /** The session id from the cookie, when it has the right shape. */
 export function readSessionCookie(ctx: AppContext): string | undefined {
-  const value = ctx.cookies.get(SESSION_COOKIE);
+  const value = sessionCookieOf(ctx.req.headers.cookie);
   return isSessionId(value) ? value : undefined;
 }
 

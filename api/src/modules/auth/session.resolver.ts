@@ -1,9 +1,10 @@
 // Principal resolver: the `sid` cookie -> `ctx.state.user`.
 import type { AppContext, PrincipalResolver } from '../../http/context.ts';
+import type { MemoryPrincipalResolver } from '../../http/fast-lane.ts';
 import { toPrincipal } from '../users/index.ts';
 import { assertSameSiteRequest, isUnsafeMethod } from './csrf.ts';
-import { hashSessionId, resolveSessionByHash, SESSION_TOUCH_INTERVAL_MS } from './session.service.ts';
-import { clearSessionCookie, hasSessionCookie, readSessionCookie } from './session-cookie.ts';
+import { hashSessionId, isSessionId, resolveSessionByHash, SESSION_TOUCH_INTERVAL_MS } from './session.service.ts';
+import { clearSessionCookie, hasSessionCookie, readSessionCookie, sessionCookieOf } from './session-cookie.ts';
 
 /**
  * Reads the session cookie. Unsafe methods carrying it are first checked for CSRF (403 `csrf_rejected`).
@@ -26,6 +27,18 @@ export const sessionResolver: PrincipalResolver = (ctx) => {
   const known = cache?.get(idHash, now, config.sessions);
   if (known) return { user: known };
   return fromDatabase(ctx, idHash, now);
+};
+
+/**
+ * The resolver's answer from memory (fast-lane.ts) for a safe request: nobody without a `sid` cookie, the cached
+ * caller of a known session; `null` (ask the full stack) for a malformed cookie or a session not in the cache.
+ */
+export const sessionFromMemory: MemoryPrincipalResolver = ({ req, services, now }) => {
+  const sid = sessionCookieOf(req.headers.cookie);
+  if (sid === undefined) return undefined;
+  if (!isSessionId(sid)) return null;
+  const user = services.sessions?.get(hashSessionId(sid), now, services.config.sessions);
+  return user ? { user } : null;
 };
 
 async function fromDatabase(ctx: AppContext, idHash: string, now: number) {

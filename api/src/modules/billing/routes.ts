@@ -2,6 +2,7 @@
 import type { getCurrentPricing, listCreditPackages, Pricing } from '@app/contract';
 import type { NotifiedValue } from '../../db/notified-value.ts';
 import { type HandlersFor, serializedJson } from '../../http/bind.ts';
+import type { MemoryHandlersFor } from '../../http/fast-lane.ts';
 import { AdminSettingsRepository } from '../settings/index.ts';
 import { CreditPackageRepository } from './credit-package.repository.ts';
 import { presentCreditPackage } from './presenter.ts';
@@ -17,16 +18,20 @@ declare module '../../http/context.ts' {
 /** The JSON of each pricing value handed out: the kept value is answered many times between settings changes. */
 const pricingJson = new WeakMap<Pricing, string>();
 
+function jsonOf(pricing: Pricing): string {
+  let json = pricingJson.get(pricing);
+  if (json === undefined) {
+    json = JSON.stringify(pricing);
+    pricingJson.set(pricing, json);
+  }
+  return json;
+}
+
 export const catalogHandlers = {
   async getCurrentPricing(ctx) {
     const read = async () => currentPricing(await new AdminSettingsRepository(ctx.state.em).get(), ctx.services.config);
     const pricing = await (ctx.services.pricing?.get(read) ?? read());
-    let json = pricingJson.get(pricing);
-    if (json === undefined) {
-      json = JSON.stringify(pricing);
-      pricingJson.set(pricing, json);
-    }
-    return { status: 200, body: serializedJson<Pricing>(json) };
+    return { status: 200, body: serializedJson<Pricing>(jsonOf(pricing)) };
   },
 
   async listCreditPackages(ctx) {
@@ -34,3 +39,11 @@ export const catalogHandlers = {
     return { status: 200, body: packages.map(presentCreditPackage) };
   },
 } satisfies HandlersFor<[typeof getCurrentPricing, typeof listCreditPackages]>;
+
+/** Answers from memory (fast-lane.ts): the pricing while it is kept. */
+export const catalogMemoryHandlers = {
+  getCurrentPricing: ({ services }) => {
+    const pricing = services.pricing?.peek();
+    return pricing ? { status: 200, json: jsonOf(pricing) } : undefined;
+  },
+} satisfies MemoryHandlersFor<[typeof getCurrentPricing]>;

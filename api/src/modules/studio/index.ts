@@ -1,6 +1,6 @@
 import type { ApiModule } from '../module.ts';
 import { studioProcess } from './process.ts';
-import { studioHandlers } from './routes.ts';
+import { studioHandlers, studioMemoryHandlers } from './routes.ts';
 import { ImageTask } from './tasks/image-task.entity.ts';
 import { Upload } from './uploads/upload.entity.ts';
 
@@ -26,5 +26,6 @@ export const studioModule: ApiModule = {
   name: 'studio',
   entities: [ImageTask, Upload],
   handlers: studioHandlers,
+  memoryHandlers: studioMemoryHandlers,
   process: studioProcess,
 };

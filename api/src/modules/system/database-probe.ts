@@ -34,7 +34,7 @@ export class DatabaseProbe {
    * that query's error.
    */
   check(): Promise<void> {
-    if (this.#maxAgeMs > 0 && this.#now() - this.#okSentAt <= this.#maxAgeMs) return Promise.resolve();
+    if (this.fresh()) return Promise.resolve();
     if (!this.#running) return this.#start();
     // The query in flight was sent before this caller came: wait for the next one, sent when it ends.
     this.#next ??= this.#running
@@ -44,6 +44,11 @@ export class DatabaseProbe {
         return this.#start();
       });
     return this.#next;
+  }
+
+  /** Whether a success answers a caller coming now, without a query (what `check` resolves at once for). */
+  fresh(): boolean {
+    return this.#maxAgeMs > 0 && this.#now() - this.#okSentAt <= this.#maxAgeMs;
   }
 
   #start(): Promise<void> {

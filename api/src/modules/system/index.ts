@@ -1,4 +1,4 @@
 import type { ApiModule } from '../module.ts';
-import { systemHandlers } from './routes.ts';
+import { systemHandlers, systemMemoryHandlers } from './routes.ts';
 
-export const systemModule: ApiModule = { name: 'system', handlers: systemHandlers };
+export const systemModule: ApiModule = { name: 'system', handlers: systemHandlers, memoryHandlers: systemMemoryHandlers };

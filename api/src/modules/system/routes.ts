@@ -2,14 +2,17 @@
 import type { systemRoutes } from '@app/contract';
 import { HttpProblem } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
+import type { MemoryHandlersFor } from '../../http/fast-lane.ts';
 import { databaseProbe } from './database-probe.ts';
 import { checkReadiness } from './readiness.ts';
+
+const health = () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime() * 10) / 10 });
 
 export const systemHandlers = {
   /** Up when the database answered a trivial query sent at most a second before the request came, or after it. */
   async getHealth(ctx) {
     await databaseProbe(ctx.services.orm).check();
-    return { status: 200, body: { status: 'ok', uptimeSeconds: Math.round(process.uptime() * 10) / 10 } };
+    return { status: 200, body: health() };
   },
 
   /** Ready when the database answers, every migration is applied and the file storage can be used. */
@@ -36,3 +39,8 @@ export const systemHandlers = {
     return { status: 200, body: { remotes: ctx.services.config.remotes } };
   },
 } satisfies HandlersFor<typeof systemRoutes>;
+
+/** Answers from memory (fast-lane.ts): the health while a probe's success is fresh. */
+export const systemMemoryHandlers = {
+  getHealth: ({ services }) => (databaseProbe(services.orm).fresh() ? { status: 200, json: JSON.stringify(health()) } : undefined),
+} satisfies MemoryHandlersFor<typeof systemRoutes>;
