@@ -103,7 +103,7 @@ describe('the fast lane', () => {
     uptime?.mockRestore();
   });
 
-  it.each([
+  it.each<[string, Record<string, string>]>([
     ['/healthz', {}],
     ['/healthz', { 'accept-encoding': 'gzip, deflate, br', cookie: 'app-language=vi; theme=dark' }],
     ['/healthz?verbose=1', { 'x-request-id': 'probe-1' }],
@@ -143,12 +143,12 @@ describe('the fast lane', () => {
     expect(served.headers[0]?.[1]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it.each([
+  it.each<[string, () => Record<string, string>]>([
     ['a strong tag, no compression', () => ({ 'if-none-match': etag })],
     ['a weak tag from a client taking brotli', () => ({ 'if-none-match': `W/${etag}`, 'accept-encoding': 'gzip, deflate, br' })],
     ['a list of tags', () => ({ 'if-none-match': `"other", ${etag}`, 'accept-encoding': 'identity' })],
   ])('answers the task list 304 as the full stack does: %s', async (_what, extra) => {
-    const headers = { cookie, 'x-request-id': 'poll-1', ...extra() };
+    const headers: Record<string, string> = { cookie, 'x-request-id': 'poll-1', ...extra() };
     const { full, served, byLane } = await both(server, fullStack.url, tasks, headers);
     expect(byLane).toBe(true);
     expect(served).toEqual(full);
@@ -171,6 +171,7 @@ describe('the fast lane', () => {
   it.each([
     ['a HEAD request', '/healthz', {}, 'HEAD'],
     ['a changed task list', tasks, { 'if-none-match': '"not-the-current-tag"' }, 'GET'],
+    ['a task list read without a tag', tasks, {}, 'GET'],
     ['a malformed session cookie (cleared by the full stack)', '/healthz', { cookie: 'sid=nope' }, 'GET'],
     ['a bearer token', '/api/pricing/current', { authorization: 'Bearer not-a-token' }, 'GET'],
     ['a path spelled otherwise', '/healthz/', {}, 'GET'],
@@ -224,7 +225,7 @@ describe('the fast lane behind a proxy, with CORS', () => {
     await server?.close();
   });
 
-  it.each([
+  it.each<[string, Record<string, string>]>([
     ['over https', { 'x-forwarded-proto': 'HTTPS, http' }],
     ['over http', { 'x-forwarded-proto': 'http' }],
     ['from an origin not allowed', { origin: 'https://elsewhere.example' }],

@@ -33,12 +33,16 @@ export interface MemoryAnswer {
 }
 
 /** A route's twin of its handler: the same answer when memory has it, else undefined (the full stack answers). */
-export type MemoryHandler = (request: MemoryRequest, input: never) => MemoryAnswer | undefined;
+export interface MemoryHandler<Input = never> {
+  /** A request header without which memory has no answer (the lane then leaves at once). */
+  onlyWith?: string;
+  answer: (request: MemoryRequest, input: Input) => MemoryAnswer | undefined;
+}
 export type MemoryHandlerMap = Readonly<Record<string, MemoryHandler>>;
 
 /** The memory twins a module exports for some of its routes, keyed by operationId, typed like their handlers. */
 export type MemoryHandlersFor<Routes extends readonly RouteDef[]> = {
-  [R in Routes[number] as R['operationId']]?: (request: MemoryRequest, input: HandlerInput<R>) => MemoryAnswer | undefined;
+  [R in Routes[number] as R['operationId']]?: MemoryHandler<HandlerInput<R>>;
 };
 
 /** Who is calling, from memory alone: `null` when memory cannot tell (a cookie to look up, a token to check). */
@@ -99,6 +103,7 @@ export class FastLane {
     const path = mark < 0 ? url : url.slice(0, mark);
     const route = this.#routes.get(path);
     if (!route || UNUSUAL_URL.test(url)) return false;
+    if (route.handler.onlyWith && req.headers[route.handler.onlyWith] === undefined) return false;
     const origin = req.headers.origin;
     // An allowed origin gets CORS headers: the full stack writes those.
     if (origin && this.#cors.has(origin)) return false;
@@ -137,7 +142,7 @@ export class FastLane {
     const caller = admit(route.def.role, state);
     const query = rawQuery(querystring, () => this.#options.parseQuery(querystring));
     const input = parseInput(route.def, { params: {}, query, headers: req.headers, body: undefined });
-    const answer = route.handler(request, { ...input, caller } as never);
+    const answer = route.handler.answer(request, { ...input, caller } as never);
     if (!answer) return undefined;
     const declared = route.def.responses[answer.status];
     // JSON, or a 304's empty body: what the lane knows how to write as `respond` and Koa would.

@@ -42,8 +42,10 @@ export const catalogHandlers = {
 
 /** Answers from memory (fast-lane.ts): the pricing while it is kept. */
 export const catalogMemoryHandlers = {
-  getCurrentPricing: ({ services }) => {
-    const pricing = services.pricing?.peek();
-    return pricing ? { status: 200, json: jsonOf(pricing) } : undefined;
+  getCurrentPricing: {
+    answer: ({ services }) => {
+      const pricing = services.pricing?.peek();
+      return pricing ? { status: 200, json: jsonOf(pricing) } : undefined;
+    },
   },
 } satisfies MemoryHandlersFor<[typeof getCurrentPricing]>;

@@ -167,17 +167,20 @@ export const studioHandlers = {
 
 /** Answers from memory (fast-lane.ts): the task list's 304 while nothing was heard about the user's tasks. */
 export const studioMemoryHandlers = {
-  listImageTasks: ({ req, services, now }, { query, caller: user }) => {
-    const ifNoneMatch = req.headers['if-none-match'];
-    const etag = ifNoneMatch ? services.taskLists?.etag(user.id, taskListPage(query), now) : undefined;
-    if (!etag || !matchesIfNoneMatch(ifNoneMatch, etag)) return undefined;
-    return {
-      status: 304,
-      headers: [
-        ['Cache-Control', TASK_LIST_CACHE_CONTROL],
-        ['ETag', etag],
-      ],
-      vary: 'Cookie',
-    };
+  listImageTasks: {
+    onlyWith: 'if-none-match',
+    answer: ({ req, services, now }, { query, caller: user }) => {
+      const ifNoneMatch = req.headers['if-none-match'];
+      const etag = ifNoneMatch ? services.taskLists?.etag(user.id, taskListPage(query), now) : undefined;
+      if (!etag || !matchesIfNoneMatch(ifNoneMatch, etag)) return undefined;
+      return {
+        status: 304,
+        headers: [
+          ['Cache-Control', TASK_LIST_CACHE_CONTROL],
+          ['ETag', etag],
+        ],
+        vary: 'Cookie',
+      };
+    },
   },
 } satisfies MemoryHandlersFor<typeof studioRoutes>;

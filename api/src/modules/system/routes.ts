@@ -42,5 +42,7 @@ export const systemHandlers = {
 
 /** Answers from memory (fast-lane.ts): the health while a probe's success is fresh. */
 export const systemMemoryHandlers = {
-  getHealth: ({ services }) => (databaseProbe(services.orm).fresh() ? { status: 200, json: JSON.stringify(health()) } : undefined),
+  getHealth: {
+    answer: ({ services }) => (databaseProbe(services.orm).fresh() ? { status: 200, json: JSON.stringify(health()) } : undefined),
+  },
 } satisfies MemoryHandlersFor<typeof systemRoutes>;
