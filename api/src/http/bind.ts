@@ -25,7 +25,7 @@ export type HandlerMap = Readonly<Record<string, AnyHandler>>;
 
 export type AppRouter = Router<AppState, AppContextExtras>;
 
-export interface ValidatedInput {
+interface ValidatedInput {
   params: unknown;
   query: unknown;
   body: unknown;
