@@ -74,6 +74,13 @@ interface LaneRoute {
   pattern: string;
 }
 
+/** What the lane writes: the status, the headers as name and value in turn, the body. */
+interface LaneAnswer {
+  status: number;
+  head: string[];
+  body: string | undefined;
+}
+
 /** Characters after which parseurl (Koa's `ctx.path`) stops taking its fast path: such URLs take the full stack. */
 const UNUSUAL_URL = /[\t\n\f\r #\u00a0\ufeff]/;
 
@@ -108,27 +115,25 @@ export class FastLane {
     // An allowed origin gets CORS headers: the full stack writes those.
     if (origin && this.#cors.has(origin)) return false;
     const started = performance.now();
-    let head: string[] | undefined;
-    let body: string | undefined;
-    let status = 0;
+    let answer: LaneAnswer | undefined;
     try {
-      const answer = this.#answerOf(route, req, mark < 0 ? '' : url.slice(mark + 1));
+      answer = this.#answerOf(route, req, mark < 0 ? '' : url.slice(mark + 1));
       if (!answer) return false;
-      ({ head, body, status } = answer);
+      // Headers are checked here and sent with the body: a throw means nothing was sent.
+      res.writeHead(answer.status, answer.head);
     } catch {
-      // Anything unexpected (a rejected caller, a bad query): the full stack answers it as it always did.
+      // Anything unexpected (a rejected caller, a bad query, a header Node refuses): the full stack answers it.
       return false;
     }
-    res.writeHead(status, head);
-    res.end(body);
+    res.end(answer.body);
     const ms = performance.now() - started;
     const { logger, observe } = this.#options;
-    observe({ method: 'GET', _matchedRoute: route.pattern, path }, status, ms / 1000);
-    logRequest(logger, head[1] as string, 'GET', path, status, ms);
+    observe({ method: 'GET', _matchedRoute: route.pattern, path }, answer.status, ms / 1000);
+    logRequest(logger, answer.head[1] as string, 'GET', path, answer.status, ms);
     return true;
   }
 
-  #answerOf(route: LaneRoute, req: IncomingMessage, querystring: string) {
+  #answerOf(route: LaneRoute, req: IncomingMessage, querystring: string): LaneAnswer | undefined {
     const { services, principals, validateResponses } = this.#options;
     const request: MemoryRequest = { req, services, now: Date.now() };
     const state: Pick<AppState, 'user' | 'tokenUser'> = {};
