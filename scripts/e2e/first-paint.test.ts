@@ -102,6 +102,33 @@ describe('first paint from the HTML', () => {
     }
   });
 
+  it('/pricing does not shift when it learns who is looking after its page has mounted', async () => {
+    // The sign-in prompt (or a member's stat cards) sits above the packages: held back until the billing page is on
+    // screen, the answer must not push the packages down.
+    await withContext({ locale: 'en-US', javaScriptEnabled: true }, async (context) => {
+      await context.addInitScript(() => {
+        const record = { shift: 0 };
+        Object.assign(window, { shifts: record });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) record.shift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const page = await context.newPage();
+      let held = 0;
+      await page.route('**/api/auth/current-user', async (route) => {
+        held += 1;
+        await page.locator('.billing-page').waitFor({ timeout: 15_000 });
+        await route.continue();
+      });
+      await page.goto(`${server.url}/pricing`);
+      await page.getByTestId('credit-package').first().waitFor();
+      await page.getByRole('heading', { name: 'Sign in to buy credits' }).waitFor();
+      expect(held).toBeGreaterThan(0);
+      expect(await page.evaluate(() => (window as unknown as { shifts: { shift: number } }).shifts.shift)).toBeLessThan(0.01);
+    });
+  });
+
   it("paints the language chosen in the app on the next load, whatever the browser's", async () => {
     await withContext({ locale: 'en-US', javaScriptEnabled: true }, async (context) => {
       const page = await context.newPage();

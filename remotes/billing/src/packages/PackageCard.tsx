@@ -17,12 +17,10 @@ const FEATURES: MessageKey[] = [
 export interface PackageCardProps {
   pkg: CreditPackage;
   onBuy: (pkg: CreditPackage) => void;
-  /** While the signed-in state is unknown the button waits, so a member is never sent to /login. */
-  isBuyDisabled?: boolean;
 }
 
 /** One credit package: price, credits, what is included, the price per credit and the buy button. */
-export function PackageCard({ pkg, onBuy, isBuyDisabled }: PackageCardProps) {
+export function PackageCard({ pkg, onBuy }: PackageCardProps) {
   const t = useT();
   return (
     <Card className="billing-package" highlighted={pkg.popular} data-testid="credit-package">
@@ -42,12 +40,7 @@ export function PackageCard({ pkg, onBuy, isBuyDisabled }: PackageCardProps) {
         ))}
       </ul>
       <p className="billing-package-per-credit">{t('billing.pricePerCredit', { price: pricePerCredit(pkg.price, pkg.credits) })}</p>
-      <Button
-        variant={pkg.popular ? 'primary' : 'secondary'}
-        className="billing-package-buy"
-        isDisabled={isBuyDisabled}
-        onPress={() => onBuy(pkg)}
-      >
+      <Button variant={pkg.popular ? 'primary' : 'secondary'} className="billing-package-buy" onPress={() => onBuy(pkg)}>
         {t('billing.buyNow')}
       </Button>
     </Card>

@@ -5,7 +5,7 @@ import { useCreditPackages } from './useCreditPackages.ts';
 import './packages.css';
 
 /** The active credit packages as cards; `onBuy` decides what buying means (dialog or sign-in). */
-export function PackageList({ onBuy, isBuyDisabled }: { onBuy: (pkg: CreditPackage) => void; isBuyDisabled?: boolean }) {
+export function PackageList({ onBuy }: { onBuy: (pkg: CreditPackage) => void }) {
   const t = useT();
   const { data, error, isLoading } = useCreditPackages();
   if (isLoading) return <Spinner size="lg" className="billing-packages-spinner" />;
@@ -14,7 +14,7 @@ export function PackageList({ onBuy, isBuyDisabled }: { onBuy: (pkg: CreditPacka
   return (
     <div className="billing-packages">
       {data.map((pkg) => (
-        <PackageCard key={pkg.id} pkg={pkg} onBuy={onBuy} isBuyDisabled={isBuyDisabled} />
+        <PackageCard key={pkg.id} pkg={pkg} onBuy={onBuy} />
       ))}
     </div>
   );

@@ -35,8 +35,8 @@ export function PricingPage() {
   const [hasBought, setHasBought] = useState(false);
 
   const onBuy = (pkg: CreditPackage) => {
-    if (user === null) navigate('/login');
-    else if (user) {
+    if (!user) navigate('/login');
+    else {
       setHasBought(true);
       setBuying(pkg);
     }
@@ -51,13 +51,20 @@ export function PricingPage() {
           {t('billing.paypalCapturing')}
         </Card>
       )}
-      {user ? <StatCards /> : user === null && <SignInPrompt />}
-      <section className="billing-section" aria-labelledby="billing-packages-title">
-        <h2 id="billing-packages-title" className="billing-section-title">
-          {t('billing.packagesTitle')}
-        </h2>
-        <PackageList onBuy={onBuy} isBuyDisabled={user === undefined} />
-      </section>
+      {/* Nothing below the heading until it is known who is looking (the host asked at start, so this is rarely a
+          wait): the stat cards or the sign-in prompt come above the packages, and either arriving later would push
+          the packages down (a layout shift). The screen's reserved height keeps the footer out of view meanwhile. */}
+      {user !== undefined && (
+        <>
+          {user ? <StatCards /> : <SignInPrompt />}
+          <section className="billing-section" aria-labelledby="billing-packages-title">
+            <h2 id="billing-packages-title" className="billing-section-title">
+              {t('billing.packagesTitle')}
+            </h2>
+            <PackageList onBuy={onBuy} />
+          </section>
+        </>
+      )}
       {user && (
         <Suspense fallback={null}>
           <TransactionHistory />
