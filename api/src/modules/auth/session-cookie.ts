@@ -45,11 +45,6 @@ export function sessionCookieOf(header: string | undefined): string | undefined 
   return value?.[0] === '"' ? value.slice(1, -1) : value;
 }
 
-/** Whether the request carries a `sid` cookie at all, well-formed or not. */
-export function hasSessionCookie(ctx: AppContext): boolean {
-  return sessionCookieOf(ctx.req.headers.cookie) !== undefined;
-}
-
 /** The session id from the cookie, when it has the right shape. */
 export function readSessionCookie(ctx: AppContext): string | undefined {
   const value = sessionCookieOf(ctx.req.headers.cookie);

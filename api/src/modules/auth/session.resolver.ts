@@ -4,7 +4,7 @@ import type { MemoryPrincipalResolver } from '../../http/fast-lane.ts';
 import { toPrincipal } from '../users/index.ts';
 import { assertSameSiteRequest, isUnsafeMethod } from './csrf.ts';
 import { hashSessionId, isSessionId, resolveSessionByHash, SESSION_TOUCH_INTERVAL_MS } from './session.service.ts';
-import { clearSessionCookie, hasSessionCookie, readSessionCookie, sessionCookieOf } from './session-cookie.ts';
+import { clearSessionCookie, sessionCookieOf } from './session-cookie.ts';
 
 /**
  * Reads the session cookie. Unsafe methods carrying it are first checked for CSRF (403 `csrf_rejected`).
@@ -14,10 +14,11 @@ import { clearSessionCookie, hasSessionCookie, readSessionCookie, sessionCookieO
  * Sessions checked a moment ago come from the process's session cache (see session-cache.ts).
  */
 export const sessionResolver: PrincipalResolver = (ctx) => {
-  if (!hasSessionCookie(ctx)) return undefined;
+  // One read of the header, as the memory twin below does: present (checked for CSRF), then well-formed.
+  const sid = sessionCookieOf(ctx.req.headers.cookie);
+  if (sid === undefined) return undefined;
   if (isUnsafeMethod(ctx.method)) assertSameSiteRequest(ctx);
-  const sid = readSessionCookie(ctx);
-  if (!sid) {
+  if (!isSessionId(sid)) {
     clearSessionCookie(ctx);
     return undefined;
   }
