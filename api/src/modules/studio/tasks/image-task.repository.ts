@@ -3,7 +3,7 @@ import type { ImageTaskListQuery } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { prepared, preparedRows } from '../../../db/prepared.ts';
 import { ImageTask } from './image-task.entity.ts';
-import { readTaskRow, TASK_ROW_SELECT, type TaskRow } from './task-row.ts';
+import { TASK_ROW, type TaskRow } from './task-row.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -40,7 +40,7 @@ export class ImageTaskRepository {
   async listPage(userId: string, query: TaskPageQuery, since: Date): Promise<{ tasks: TaskRow[]; total: number; oldest: Date | null }> {
     const rows = await preparedRows<PageRow>(this.#em, PAGE, [userId, since, query.limit, (query.page - 1) * query.limit]);
     const first = rows[0];
-    if (first) return { tasks: rows.map(readTaskRow), total: Number(first.total), oldest: new Date(first.oldest) };
+    if (first) return { tasks: rows.map(TASK_ROW.read), total: Number(first.total), oldest: new Date(first.oldest) };
     // Past the last page there is no row to carry the total.
     const [window] = await this.#em.execute<{ total: number | string; oldest: Date | string | null }[]>(
       `select count(*) as "total", min("created_at") as "oldest" from "image_tasks" where "user_id" = ? and "created_at" >= ?`,
@@ -71,7 +71,7 @@ export class ImageTaskRepository {
     const wanted = ids.filter((id) => UUID.test(id));
     if (!wanted.length) return [];
     const rows = await preparedRows<Record<string, unknown> & { ownerId: string }>(this.#em, BY_IDS, [wanted.join(',')]);
-    return rows.map((row) => ({ ...readTaskRow(row), ownerId: row.ownerId }));
+    return rows.map((row) => ({ ...TASK_ROW.read(row), ownerId: row.ownerId }));
   }
 
   /** One of the user's tasks by its public id. */
@@ -278,7 +278,7 @@ const TEXT_ARRAY = `array(select jsonb_array_elements_text(?::jsonb))`;
 /** One page of a user's window, with the window's count and oldest creation time (see `listPage`). */
 const PAGE = prepared(
   'task-list-page',
-  `select ${TASK_ROW_SELECT}, count(*) over () as "total", min("created_at") over () as "oldest" from "image_tasks"
+  `select ${TASK_ROW.select()}, count(*) over () as "total", min("created_at") over () as "oldest" from "image_tasks"
     where "user_id" = ? and "created_at" >= ?
     order by "created_at" desc, "id" desc limit ? offset ?`,
 );
@@ -298,7 +298,7 @@ const PAGE_VERSION = prepared(
 /** Tasks by row id, with their owner (see `findRows`). */
 const BY_IDS = prepared(
   'task-rows-by-id',
-  `select ${TASK_ROW_SELECT}, "user_id" as "ownerId" from "image_tasks" where "id" = any(string_to_array(?, ',')::uuid[])`,
+  `select ${TASK_ROW.select()}, "user_id" as "ownerId" from "image_tasks" where "id" = any(string_to_array(?, ',')::uuid[])`,
 );
 
 /** A row of `PAGE`: the task's columns, the window's count and its oldest creation time. */
