@@ -164,6 +164,18 @@ describe('GET /api/events', () => {
     expect(listed.body.tasks.map((task) => task.id).sort()).toEqual([done, failed].sort());
   });
 
+  it('announces nothing for job bookkeeping that leaves the revision alone', async () => {
+    const user = await createUser(server);
+    const client = await stream(await signIn(server, user));
+    const task = await insertTask(server, user.id);
+    await client.next(taskEvent(task, 'pending'));
+    await new ImageTaskRepository(server.orm.em.fork()).setAttemptsIfInFlight(task, 3);
+    // Events go out in the order their changes committed: once the balance's is here, a task event would have been too.
+    await addCredits(server, user.id, 1);
+    await client.next((e) => e.event === 'balance');
+    expect(client.events.filter((e) => e.event === 'task')).toHaveLength(1);
+  });
+
   it('reads the rows of many changes heard together in a few queries', async () => {
     const user = await createUser(server);
     const client = await stream(await signIn(server, user));
