@@ -57,6 +57,7 @@ export const ImageTaskListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20).describe('Tasks per page (1 to 50).').openapi({ example: 20 }),
   days: z.coerce.number().int().min(1).max(90).default(14).describe('Only tasks created in the last N days.').openapi({ example: 14 }),
 });
+export type ImageTaskListQuery = z.infer<typeof ImageTaskListQuery>;
 
 export const ImageTaskList = z
   .object({

@@ -1,4 +1,5 @@
-// Queries over the live event log (`live.events`, written by triggers; see the live_events migration).
+// Queries over the live event log (`live.events`, written by triggers; see the live_events and live_task_changes
+// migrations): a task's row names the task and its revision, a balance's holds the event.
 import type { SqlEntityManager } from '@mikro-orm/sql';
 
 export interface EventRow {
@@ -25,12 +26,6 @@ export function findEventsSince(em: SqlEntityManager, userId: string, lastId: st
       order by "id"`,
     [userId, lastId, lastId, lastId],
   );
-}
-
-/** One event's data (undefined once pruned). */
-export async function findEventData(em: SqlEntityManager, id: string): Promise<unknown> {
-  const [row] = await em.execute<EventRow[]>('select "data" from "live"."events" where "id" = ?', [id]);
-  return row?.data;
 }
 
 /** Deletes the events written before `cutoff`. */

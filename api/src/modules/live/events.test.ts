@@ -2,15 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type ImageTaskList, LiveTaskEvent } from '@app/contract';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, signIn, startTestServer, type TestServer } from '../../../test/index.ts';
 import { loadConfig } from '../../config.ts';
 import { startServer } from '../../server.ts';
 import { destroyUserSessions, hashSessionId, Session } from '../auth/index.ts';
 import { applyLedgerEntry } from '../ledger/index.ts';
-import { ImageTask } from '../studio/index.ts';
+import { failTask, ImageTask, ImageTaskRepository } from '../studio/index.ts';
 import { LiveHub } from './hub.ts';
+import type { TaskChange } from './index.ts';
 import { type EventClient, openEvents } from './testing.ts';
 
 type WithOrm = Pick<TestServer, 'orm'>;
@@ -110,19 +112,104 @@ describe('GET /api/events', () => {
     expect(bobStream.events.some((e) => e.data.includes(aliceTask) || e.event === 'balance')).toBe(false);
   });
 
-  it('sends an event too big for a notification whole (the listener reads it back)', async () => {
+  it('sends a task far bigger than a notification whole (the notification only names it)', async () => {
     const user = await createUser(server);
     const client = await stream(await signIn(server, user));
     const task = await insertTask(server, user.id);
     const urls = Array.from({ length: 4 }, (_, i) => `https://files.example.com/${String(i).repeat(2000)}.png`);
     await server.orm.em
       .fork()
-      .execute(`update "image_tasks" set "status" = 'completed', "result_urls" = array[?, ?, ?, ?]::text[] where "id" = ?`, [
-        ...urls,
-        task,
-      ]);
+      .execute(
+        `update "image_tasks" set "status" = 'completed', "result_urls" = array[?, ?, ?, ?]::text[], "revision" = "revision" + 1 where "id" = ?`,
+        [...urls, task],
+      );
     const event = await client.next(taskEvent(task, 'completed'));
     expect(JSON.parse(event.data).resultUrls).toEqual(urls);
+  });
+
+  it('sends each task event exactly as the contract defines it, with the fields the task list shows', async () => {
+    const user = await createUser(server);
+    const cookie = await signIn(server, user);
+    const client = await stream(cookie);
+    const done = await insertTask(server, user.id);
+    const failed = await insertTask(server, user.id);
+    const tasks = new ImageTaskRepository(server.orm.em.fork());
+    await tasks.markGenerating(done, { provider: 'sandbox', providerTaskId: 'sandbox-1', kieApiId: null });
+    await tasks.markCompletedIfInFlight(done, ['https://files.example.com/r.png'], 'https://files.example.com/t.webp');
+    await tasks.setHdImage(done, user.id, 'https://files.example.com/hd.png');
+    await failTask(server.orm.em.fork(), failed, 'The provider said no.');
+    await client.next((e) => taskEvent(done)(e) && JSON.parse(e.data).hdImageUrl !== null);
+    await client.next((e) => taskEvent(failed)(e) && JSON.parse(e.data).refunded === true);
+
+    // The test client checks every event against the contract (no field missing, none extra); `next` failed otherwise.
+    expect(client.invalid).toEqual([]);
+    const sent = client.events.filter((e) => e.event === 'task').map((e) => LiveTaskEvent.parse(JSON.parse(e.data)));
+    const of = (id: string) => sent.filter((event) => event.id === id);
+    // One event per change (insert, generating, completed, HD; insert, failed, refunded), each the task as it is when
+    // read, so revisions never go back.
+    expect([of(done).length, of(failed).length]).toEqual([4, 3]);
+    expect(of(done).at(-1)).toMatchObject({ status: 'completed', hdImageUrl: 'https://files.example.com/hd.png', revision: 4 });
+    expect(of(failed).at(-1)).toMatchObject({ status: 'failed', errorMessage: 'The provider said no.', refunded: true, revision: 3 });
+    for (const id of [done, failed]) {
+      const revisions = of(id).map((event) => event.revision);
+      expect(revisions).toEqual(revisions.toSorted((a, b) => a - b));
+    }
+    // The last event of each task is what the list presents of it (one mapper for both).
+    const listed = await server.request<ImageTaskList>('GET', '/api/image-tasks?page=1&limit=10&days=1', { cookie });
+    for (const task of listed.body.tasks) {
+      const { revision, ...fields } = of(task.id).at(-1) ?? { revision: 0 };
+      expect(revision).toBeGreaterThan(1);
+      expect(fields).toEqual(Object.fromEntries(Object.keys(fields).map((key) => [key, task[key as keyof typeof task]])));
+    }
+    expect(listed.body.tasks.map((task) => task.id).sort()).toEqual([done, failed].sort());
+  });
+
+  it('announces nothing for job bookkeeping that leaves the revision alone', async () => {
+    const user = await createUser(server);
+    const client = await stream(await signIn(server, user));
+    const task = await insertTask(server, user.id);
+    await client.next(taskEvent(task, 'pending'));
+    await new ImageTaskRepository(server.orm.em.fork()).setAttemptsIfInFlight(task, 3);
+    // Events go out in the order their changes committed: once the balance's is here, a task event would have been too.
+    await addCredits(server, user.id, 1);
+    await client.next((e) => e.event === 'balance');
+    expect(client.events.filter((e) => e.event === 'task')).toHaveLength(1);
+  });
+
+  it('reads the rows of many changes heard together in a few queries', async () => {
+    const user = await createUser(server);
+    const client = await stream(await signIn(server, user));
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) ids.push(await insertTask(server, user.id));
+    for (const id of ids) await client.next(taskEvent(id, 'pending'));
+    const reads = vi.spyOn(ImageTaskRepository.prototype, 'findRows');
+    try {
+      // One statement, one commit: thirty notifications arrive together.
+      await server.orm.em
+        .fork()
+        .execute(`update "image_tasks" set "status" = 'generating', "revision" = "revision" + 1 where "user_id" = ?`, [user.id]);
+      for (const id of ids) await client.next(taskEvent(id, 'generating'));
+      expect(reads.mock.calls.flatMap(([batch]) => batch).toSorted()).toEqual(ids.toSorted());
+      expect(reads.mock.calls.length).toBeLessThanOrEqual(3);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('tells task change listeners of every change committed, whoever owns the task, streams or not', async () => {
+    const heard: TaskChange[] = [];
+    const off = server.app.context.services.live.onTaskChanged((change) => heard.push(change));
+    try {
+      const user = await createUser(server);
+      const id = await insertTask(server, user.id);
+      await completeTask(server, id);
+      await server.heard();
+      const mine = heard.filter((change) => change.id === id);
+      expect(mine.map((change) => change.revision)).toEqual([1, 2]);
+      expect(mine[0]).toEqual({ id, taskId: expect.stringMatching(/^tsk_/), userId: user.id, revision: 1 });
+    } finally {
+      off();
+    }
   });
 
   it('resumes after a dropped connection with Last-Event-ID, missing nothing', async () => {

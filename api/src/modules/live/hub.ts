@@ -6,8 +6,9 @@ import type { Logger } from 'pino';
 import type { Change, ChangeFeed, ChangeWatcher } from '../../db/changes.ts';
 import type { Orm } from '../../db/orm.ts';
 import { touchSessionsSeen } from '../auth/index.ts';
-import { deleteEventsBefore, findEventData, findEventsSince, isUsersEvent } from './event.repository.ts';
+import { deleteEventsBefore, findEventsSince, isUsersEvent } from './event.repository.ts';
 import { LISTENER_NAME, LIVE_CHANNEL, listenLive } from './listener.ts';
+import { eventFor, loadTaskEvents, type TaskChange, type TaskEvents, taskChangeOf } from './task-events.ts';
 
 /** Comment lines this often keep proxies and load balancers from closing a quiet stream. */
 export const HEARTBEAT_MS = 20_000;
@@ -41,16 +42,20 @@ export interface OpenStream {
 
 interface Stream extends OpenStream {
   out: PassThrough;
-  /** Live messages that arrived while the backlog was being read, written after it. */
-  pending?: Message[];
+  /** Live events (ready to write) that came while the backlog was being read, written after it. */
+  pending?: string[];
 }
 
 interface Message extends Change {
   u: string;
+  /** A balance: the event itself; a task: which task changed (`TaskChange`), the event is built from its row. */
   d?: unknown;
   /** A fence's token (see `fence`). */
   f?: string;
 }
+
+/** Hears every task change committed anywhere in the cluster (see `LiveHub.onTaskChanged`). */
+export type TaskChangeListener = (change: TaskChange) => void;
 
 /** A fence in flight: the acks heard, how many processes listen (unknown until the NOTIFY's statement answered). */
 interface Fence {
@@ -72,6 +77,10 @@ export class LiveHub implements ChangeFeed {
   readonly #timers: NodeJS.Timeout[] = [];
   readonly #watchers = new Set<ChangeWatcher>();
   readonly #fences = new Map<string, Fence>();
+  readonly #taskListeners = new Set<TaskChangeListener>();
+  /** Events for this process's streams, in the order heard, waiting for their tasks' rows (see `#drain`). */
+  #outbox: Message[] = [];
+  #draining = false;
   #listening = false;
   #unlisten?: () => Promise<void>;
   #lastTouch = 0;
@@ -120,9 +129,21 @@ export class LiveHub implements ChangeFeed {
     } finally {
       const pending = stream.pending ?? [];
       stream.pending = undefined;
-      for (const message of pending) await this.#deliver(message, [stream]);
+      for (const text of pending) if (!out.writableEnded) out.write(text);
     }
     return out;
+  }
+
+  /**
+   * The one place a process hears that a task changed: called for every task change committed anywhere in the
+   * cluster (the database's notification after the commit, whoever wrote it), before any stream gets its event.
+   * Listeners run synchronously on the notification and must not block: read what you need asynchronously. Nothing
+   * is heard while the listening connection is down (caches forget, streams reconnect), so a waiter also needs a
+   * deadline of its own. Returns the unsubscribe.
+   */
+  onTaskChanged(listener: TaskChangeListener): () => void {
+    this.#taskListeners.add(listener);
+    return () => this.#taskListeners.delete(listener);
   }
 
   watch(watcher: ChangeWatcher): () => void {
@@ -195,6 +216,7 @@ export class LiveHub implements ChangeFeed {
   /** The listening connection dropped (or the hub closed): caches stop answering, streams end. */
   #lost(): void {
     this.#listening = false;
+    this.#outbox = [];
     for (const watcher of this.#watchers) watcher.lost();
     for (const fence of this.#fences.values()) fence.done();
     this.#endAll();
@@ -208,7 +230,16 @@ export class LiveHub implements ChangeFeed {
       return;
     }
     const rows = await findEventsSince(em, stream.userId, lastEventId, RESUME_OVERLAP);
-    for (const row of rows) stream.out.write(formatEvent(String(row.id), row.kind, row.data));
+    const changes = rows.map((row) => (row.kind === 'task' ? taskChangeOf(stream.userId, row.data) : undefined));
+    // A task's event is its current state: only its last event of the backlog is sent, built once.
+    const last = new Map(changes.flatMap((change, index) => (change ? [[change.id, index] as const] : [])));
+    const tasks = await loadTaskEvents(em, [...last.keys()]);
+    rows.forEach((row, index) => {
+      const change = changes[index];
+      if (row.kind === 'task' && (!change || last.get(change.id) !== index)) return;
+      const data = change ? eventFor(tasks, change) : row.data;
+      if (data !== undefined) stream.out.write(formatEvent(String(row.id), row.kind, data));
+    });
   }
 
   #receive(payload: string): void {
@@ -232,27 +263,68 @@ export class LiveHub implements ChangeFeed {
       for (const stream of this.#bySession.get(message.s ?? '') ?? []) stream.out.end();
       return;
     }
+    if (message.k === 'task') this.#taskChanged(message);
     // Only tasks and balances are sent to browsers; the other kinds are for the caches.
     if (message.k !== 'task' && message.k !== 'balance') return;
-    const streams = this.#byUser.get(message.u);
-    if (!streams?.size) return;
-    const ready: Stream[] = [];
-    for (const stream of streams) {
-      if (stream.pending) stream.pending.push(message);
-      else ready.push(stream);
+    if (!message.id || !this.#byUser.get(message.u)?.size) return;
+    this.#outbox.push(message);
+    if (!this.#draining) {
+      this.#draining = true;
+      // After the notifications that arrived together: they share one load.
+      queueMicrotask(() => this.#drain().catch((error: unknown) => this.#logger.warn({ err: error }, 'live events lost')));
     }
-    if (ready.length) this.#deliver(message, ready).catch((error: unknown) => this.#logger.warn({ err: error }, 'live event lost'));
   }
 
-  async #deliver(message: Message, streams: Stream[]): Promise<void> {
-    let data = message.d;
-    if (data === undefined && message.id) {
-      // Too big for a notification: read it once for all of this user's streams.
-      data = await findEventData(this.#em(), message.id);
+  #taskChanged(message: Message): void {
+    const change = taskChangeOf(message.u, message.d);
+    if (!change) return;
+    for (const listener of this.#taskListeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.#logger.error({ err: error }, 'a task change listener failed');
+      }
     }
-    if (data === undefined || !message.id) return;
-    const text = formatEvent(message.id, message.k, data);
-    for (const stream of streams) if (!stream.out.writableEnded) stream.out.write(text);
+  }
+
+  /**
+   * Sends the outbox in the order heard, a batch at a time: the rows of a batch's tasks are read in one query, and
+   * what is heard meanwhile waits for the next batch, so many changes cost few queries. When the rows cannot be read,
+   * the batch's streams are ended: their browsers reconnect with `Last-Event-ID` and get the events then.
+   */
+  async #drain(): Promise<void> {
+    try {
+      while (this.#outbox.length) {
+        const batch = this.#outbox;
+        this.#outbox = [];
+        const changes = batch.map((message) => (message.k === 'task' ? taskChangeOf(message.u, message.d) : undefined));
+        let tasks: TaskEvents;
+        try {
+          tasks = await loadTaskEvents(
+            this.#em(),
+            changes.flatMap((change) => (change ? [change.id] : [])),
+          );
+        } catch (error) {
+          this.#logger.warn({ err: error }, 'live task events not read; their streams reconnect');
+          for (const message of batch) for (const stream of this.#byUser.get(message.u) ?? []) stream.out.end();
+          continue;
+        }
+        batch.forEach((message, index) => {
+          const change = changes[index];
+          const data = message.k === 'task' ? change && eventFor(tasks, change) : message.d;
+          if (data !== undefined && message.id) this.#send(message.u, formatEvent(message.id, message.k, data));
+        });
+      }
+    } finally {
+      this.#draining = false;
+    }
+  }
+
+  #send(userId: string, text: string): void {
+    for (const stream of this.#byUser.get(userId) ?? []) {
+      if (stream.pending) stream.pending.push(text);
+      else if (!stream.out.writableEnded) stream.out.write(text);
+    }
   }
 
   #heartbeat(): void {

@@ -1,4 +1,14 @@
-// A small server-sent events client for tests and the load script: reads `GET /api/events` with fetch.
+// A small server-sent events client for tests and the load script: reads `GET /api/events` with fetch, and checks
+// every event it receives against the contract's schema of its name (no field missing, none extra).
+import { LIVE_EVENT_NAMES, LiveBalanceEvent, type LiveEventName, LiveTaskEvent } from '@app/contract';
+import { z } from 'zod';
+
+/** Each event name's `data`, exactly as the contract defines it. */
+const EVENT_SCHEMAS: Record<LiveEventName, z.ZodType> = {
+  task: z.strictObject(LiveTaskEvent.shape),
+  balance: z.strictObject(LiveBalanceEvent.shape),
+  reset: z.strictObject({}),
+};
 
 export interface ReceivedEvent {
   id?: string;
@@ -14,6 +24,8 @@ export interface EventClient {
   events: ReceivedEvent[];
   /** Comment lines seen (heartbeats). */
   comments: number;
+  /** Events whose name or data the contract does not define, with why (`next` fails once there is one). */
+  invalid: { event: ReceivedEvent; problem: string }[];
   /** Resolves when the server ended the stream. */
   ended: Promise<void>;
   /** Waits for an event matching `match` (already received or coming), up to `timeoutMs`. */
@@ -37,10 +49,17 @@ export async function openEvents(baseUrl: string, cookie: string | undefined, la
     headers: response.headers,
     events,
     comments: 0,
+    invalid: [],
     ended: Promise.resolve(),
     async next(match, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
+        const [invalid] = client.invalid;
+        if (invalid) {
+          throw new Error(
+            `${client.invalid.length} event(s) not as the contract defines them; first: ${invalid.problem} in ${invalid.event.data}`,
+          );
+        }
         const found = events.find(match);
         if (found) return found;
         const left = deadline - Date.now();
@@ -104,5 +123,21 @@ function parseBlock(block: string, client: EventClient): void {
       hasData = true;
     }
   }
-  if (hasData) client.events.push(event);
+  if (!hasData) return;
+  client.events.push(event);
+  const problem = contractProblem(event);
+  if (problem) client.invalid.push({ event, problem });
+}
+
+/** Why an event is not what the contract says its name carries, or undefined when it is. */
+function contractProblem(event: ReceivedEvent): string | undefined {
+  if (!(LIVE_EVENT_NAMES as readonly string[]).includes(event.event)) return `unknown event name ${event.event}`;
+  let data: unknown;
+  try {
+    data = JSON.parse(event.data);
+  } catch {
+    return 'data is not JSON';
+  }
+  const parsed = EVENT_SCHEMAS[event.event as LiveEventName].safeParse(data);
+  return parsed.success ? undefined : z.prettifyError(parsed.error);
 }

@@ -1,38 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { type GenerationFailedEvent, StudioEvents } from './events.ts';
+import { type ProviderUsageEvent, StudioEvents } from './events.ts';
 
-const event: GenerationFailedEvent = {
-  id: 'id',
-  taskId: 'tsk_x',
-  userId: 'u',
-  generationType: 'text_to_image',
-  createdVia: 'web',
-  provider: 'kie',
-  providerTaskId: 'task_1',
-  errorMessage: 'boom',
-  refundedCredits: 2,
-};
+const event: ProviderUsageEvent = { accountId: 'a1', accountName: 'main', before: 500, after: 380 };
 
 describe('StudioEvents', () => {
-  it('tells every listener, keeps going when one throws or rejects, and reports their errors', async () => {
+  it('tells every usage listener, keeps going when one throws or rejects, and reports their errors', async () => {
     const errors: unknown[] = [];
     const events = new StudioEvents((error) => errors.push(error));
     const seen: string[] = [];
-    events.onGenerationFailed(() => {
+    events.onProviderUsage(() => {
       throw new Error('sync listener broke');
     });
-    events.onGenerationFailed(async () => {
+    events.onProviderUsage(async () => {
       throw new Error('async listener broke');
     });
-    const off = events.onGenerationFailed((e) => {
-      seen.push(e.taskId);
+    const off = events.onProviderUsage((e) => {
+      seen.push(e.accountName);
     });
-    expect(() => events.emitGenerationFailed(event)).not.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(seen).toEqual(['tsk_x']);
+    expect(() => events.emitProviderUsage(event)).not.toThrow();
+    expect(seen).toEqual(['main']);
+    await expect.poll(() => errors.length).toBe(2);
     expect(errors.map((e) => (e as Error).message).sort()).toEqual(['async listener broke', 'sync listener broke']);
     off();
-    events.emitGenerationFailed(event);
-    expect(seen).toEqual(['tsk_x']);
+    events.emitProviderUsage(event);
+    expect(seen).toEqual(['main']);
   });
 });

@@ -13,11 +13,13 @@ export { StudioRuntime } from './runtime.ts';
 export type { TaskKind } from './tasks/cost.ts';
 export { ImageTask, IN_FLIGHT_STATUSES } from './tasks/image-task.entity.ts';
 export { ImageTaskRepository } from './tasks/image-task.repository.ts';
+export { presentImageTask, presentLiveTask } from './tasks/presenter.ts';
 export { deleteFailedTasks, findTaskForUser, recheckFailedTasks } from './tasks/recovery.service.ts';
 export { refundTask, usageKey } from './tasks/refund.ts';
 export type { SubmitTaskInput, SubmittedTask } from './tasks/submit.service.ts';
 export { newTaskId } from './tasks/task-id.ts';
 export { TaskListCache } from './tasks/task-list-cache.ts';
+export type { TaskRow } from './tasks/task-row.ts';
 export { type AfterTransition, failTask, type TaskTransition } from './tasks/task-state.ts';
 export { UPLOAD_BODY_LIMIT } from './uploads/upload.service.ts';
 

@@ -3,6 +3,7 @@ import type { FieldError, studioRoutes } from '@app/contract';
 import { badRequest } from '../../errors.ts';
 import { type HandlersFor, serializedJson } from '../../http/bind.ts';
 import type { MemoryHandlersFor } from '../../http/fast-lane.ts';
+import { queryKey } from '../../http/query-key.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseKieCallback, verifyKieCallbackSignature } from '../../providers/image/kie/callback.ts';
 import { checkTaskImageInputs } from './files/image-sources.ts';
@@ -17,8 +18,8 @@ import { uploadImages } from './uploads/upload.service.ts';
 /** Browsers may keep the answer but must ask again each time; the ETag makes that cheap. */
 const TASK_LIST_CACHE_CONTROL = 'private, no-cache';
 
-/** The task list cache's key of a page. */
-const taskListPage = (query: TaskPageQuery) => `${query.page} ${query.limit} ${query.days}`;
+/** The task list cache's key of a page: the whole validated query, so a new filter is part of it by itself. */
+const taskListPage = (query: TaskPageQuery) => queryKey(query);
 
 function accepted(submitted: SubmittedTask) {
   return {

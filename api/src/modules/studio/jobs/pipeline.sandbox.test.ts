@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../../ledger/index.ts';
-import type { GenerationFailedEvent } from '../events.ts';
 import { ImageTaskRepository } from '../tasks/image-task.repository.ts';
 import type { SubmitTaskInput } from '../tasks/submit.service.ts';
+import type { TaskTransition } from '../tasks/task-state.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from '../testing/database.ts';
 import { balanceOf, ledgerOf, openRuntime, pngDataUrl, type RuntimeHandle, settled, userWithCredits } from '../testing/kit.ts';
 import { uploadImages } from '../uploads/upload.service.ts';
@@ -11,13 +11,14 @@ import { uploadImages } from '../uploads/upload.service.ts';
 describe('pipeline on the sandbox provider', () => {
   let db: StudioTestDatabase;
   let handle: RuntimeHandle;
-  const failures: GenerationFailedEvent[] = [];
+  const failures: TaskTransition[] = [];
 
   beforeAll(async () => {
     db = await openStudioTestDatabase();
     handle = await openRuntime(db.orm);
-    handle.runtime.events.onGenerationFailed((event) => {
-      failures.push(event);
+    // What the operator's alert and the callbacks follow: the failed transition, in its transaction.
+    handle.runtime.onTransition(async (_tx, transition) => {
+      if (transition.event === 'failed') failures.push(transition);
     });
     await handle.runtime.start();
   });
@@ -110,7 +111,7 @@ describe('pipeline on the sandbox provider', () => {
     expect(await balanceOf(db.orm, user.id)).toBe(20 - 2 - 5);
   });
 
-  it('a failed render fails the task, refunds it once and tells the listeners once', async () => {
+  it('a failed render fails the task, refunds it once and has its failure followed once', async () => {
     const user = await userWithCredits(db.orm, 10);
     const { task } = await handle.runtime.submit(db.orm.em.fork(), { ...base(user.id), prompt: 'please [sandbox:fail]' });
     const done = await settled(db.orm, task.id);
@@ -125,9 +126,9 @@ describe('pipeline on the sandbox provider', () => {
     ]);
     expect(ledger.at(-1)?.business_key).toBe(`refund:${task.taskId}`);
     expect(await balanceOf(db.orm, user.id)).toBe(10);
-    const mine = failures.filter((event) => event.taskId === task.taskId);
+    const mine = failures.filter((transition) => transition.id === task.id);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ userId: user.id, refundedCredits: 2, provider: 'sandbox', generationType: 'text_to_image' });
+    expect(mine[0]).toMatchObject({ event: 'failed', refunded: 2, message: expect.stringMatching(/simulated failure/) });
     expect(await findLedgerMismatches(db.orm.em.fork())).toEqual([]);
   });
 });

@@ -38,6 +38,7 @@ export interface TaskWorkDeps {
   storage: FileStorage;
   gateway: ProviderGateway;
   config: StudioConfig;
+  /** KIE account usage for the operator's low-credit alert. */
   events: StudioEvents;
   logger: Logger;
   /** Options for downloading results through the SSRF guard. */
@@ -46,7 +47,7 @@ export interface TaskWorkDeps {
   callbackUrl: (em: SqlEntityManager) => Promise<string | undefined>;
   /** Sends a task's next step job. */
   steps: Pick<TaskQueue, 'next'>;
-  /** Follows every transition in its transaction (callback deliveries, operator alerts). */
+  /** Follows every transition in its transaction (callback deliveries, operator alerts: pg-boss jobs that must run). */
   afterTransition: AfterTransition;
 }
 
@@ -80,33 +81,11 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Fails and refunds a task (guarded, exactly once) and, when this call failed it, tells the listeners.
- * Says whether this call failed the task and how many credits it refunded.
+ * Fails and refunds a task (guarded, exactly once); the transition's hooks (callbacks, the operator's alert) queue
+ * their jobs in its transaction. Says whether this call failed the task and how many credits it refunded.
  */
-export async function failAndRefund(
-  deps: Pick<TaskWorkDeps, 'orm' | 'events' | 'afterTransition'>,
-  id: string,
-  message: string,
-): Promise<FailureOutcome> {
-  const em = deps.orm.em.fork();
-  const outcome = await failTask(em, id, message, deps.afterTransition);
-  if (outcome.failed) {
-    const task = await em.findOne(ImageTask, { id }, { refresh: true });
-    if (task) {
-      deps.events.emitGenerationFailed({
-        id: task.id,
-        taskId: task.taskId,
-        userId: task.user.id,
-        generationType: task.generationType,
-        createdVia: task.createdVia,
-        provider: task.provider ?? null,
-        providerTaskId: task.providerTaskId ?? null,
-        errorMessage: message,
-        refundedCredits: outcome.refunded,
-      });
-    }
-  }
-  return outcome;
+export function failAndRefund(deps: Pick<TaskWorkDeps, 'orm' | 'afterTransition'>, id: string, message: string): Promise<FailureOutcome> {
+  return failTask(deps.orm.em.fork(), id, message, deps.afterTransition);
 }
 
 async function submitStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask): Promise<void> {
@@ -213,7 +192,7 @@ export async function workOnTask(deps: TaskWorkDeps, id: string): Promise<void> 
 }
 
 /** Fails and refunds every in-flight task past its time limit, whatever its jobs are doing. Returns how many this call failed. */
-export async function expireOverdueTasks(deps: Pick<TaskWorkDeps, 'orm' | 'events' | 'afterTransition'>): Promise<number> {
+export async function expireOverdueTasks(deps: Pick<TaskWorkDeps, 'orm' | 'afterTransition'>): Promise<number> {
   const em = deps.orm.em.fork();
   const rows = await new ImageTaskRepository(em).findOverdueIds();
   let failed = 0;

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { ImageTaskListQuery } from '@app/contract';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { matchesIfNoneMatch, pageSignature, taskListEtag } from './etag.ts';
 
 const query = { page: 1, limit: 16, days: 7 };
@@ -19,6 +21,14 @@ describe('task list ETags', () => {
       taskListEtag('u1', query, { ...version, signature: 'abd' }),
     ];
     expect(new Set([tag, ...others]).size).toBe(7);
+  });
+
+  it('cover the whole validated query: a field added to it gives another tag', () => {
+    const version = { total: 3, signature: 'abc' };
+    const WithSearch = ImageTaskListQuery.extend({ search: z.string().optional() });
+    const tags = [{}, { search: 'cat' }, { search: 'dog' }].map((query) => taskListEtag('u1', WithSearch.parse(query), version));
+    expect(tags[0]).toBe(taskListEtag('u1', ImageTaskListQuery.parse({}), version));
+    expect(new Set(tags).size).toBe(3);
   });
 
   it('sign a page the way the database does: md5 of id:revision joined by commas', () => {

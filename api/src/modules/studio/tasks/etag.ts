@@ -1,5 +1,6 @@
 // Strong ETags for the task list, so the studio's 1-2 s polling costs one small query when nothing changed.
 import { createHash } from 'node:crypto';
+import { queryKey } from '../../../http/query-key.ts';
 import type { TaskPageQuery, TaskPageVersion } from './image-task.repository.ts';
 
 /** Bump when the presented shape changes, so old tags stop matching. */
@@ -16,10 +17,10 @@ export function pageSignature(tasks: readonly { id: string; revision: number }[]
     .digest('hex');
 }
 
-/** A strong ETag over who asks, which page, the window's total and the page's tasks and revisions. */
+/** A strong ETag over who asks, the whole validated query, the window's total and the page's tasks and revisions. */
 export function taskListEtag(userId: string, query: TaskPageQuery, version: TaskPageVersion): string {
   const digest = createHash('sha256')
-    .update(JSON.stringify([FORMAT, userId, query.page, query.limit, query.days, version.total, version.signature]))
+    .update(JSON.stringify([FORMAT, userId, queryKey(query), version.total, version.signature]))
     .digest('base64url');
   return `"${digest.slice(0, 32)}"`;
 }

@@ -1,17 +1,14 @@
 // Named reads over image tasks: the owner's list (and its cheap version for ETags), in-flight counts, look-ups.
+import type { ImageTaskListQuery } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { prepared, preparedRows } from '../../../db/prepared.ts';
 import { ImageTask } from './image-task.entity.ts';
-import type { PresentableTask } from './presenter.ts';
+import { TASK_ROW, type TaskRow } from './task-row.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface TaskPageQuery {
-  page: number;
-  limit: number;
-  /** Only tasks created in the last `days` days. */
-  days: number;
-}
+/** The list's validated query, as the contract defines it: a filter added there reaches the cache keys by itself. */
+export type TaskPageQuery = ImageTaskListQuery;
 
 export interface TaskPageVersion {
   total: number;
@@ -40,10 +37,10 @@ export class ImageTaskRepository {
    * The owner's tasks of one page, newest first, and how many tasks the window holds. The hot read of the
    * studio (polled every 1-2 s): one query for rows and total, only the presented columns, no entity hydration.
    */
-  async listPage(userId: string, query: TaskPageQuery, since: Date): Promise<{ tasks: TaskListRow[]; total: number; oldest: Date | null }> {
-    const rows = await preparedRows<RawTaskRow>(this.#em, PAGE, [userId, since, query.limit, (query.page - 1) * query.limit]);
+  async listPage(userId: string, query: TaskPageQuery, since: Date): Promise<{ tasks: TaskRow[]; total: number; oldest: Date | null }> {
+    const rows = await preparedRows<PageRow>(this.#em, PAGE, [userId, since, query.limit, (query.page - 1) * query.limit]);
     const first = rows[0];
-    if (first) return { tasks: rows.map(toTaskListRow), total: Number(first.total), oldest: new Date(first.oldest) };
+    if (first) return { tasks: rows.map(TASK_ROW.read), total: Number(first.total), oldest: new Date(first.oldest) };
     // Past the last page there is no row to carry the total.
     const [window] = await this.#em.execute<{ total: number | string; oldest: Date | string | null }[]>(
       `select count(*) as "total", min("created_at") as "oldest" from "image_tasks" where "user_id" = ? and "created_at" >= ?`,
@@ -64,6 +61,17 @@ export class ImageTaskRepository {
     );
     const row = rows[0];
     return { total: Number(row?.total ?? 0), signature: row?.signature ?? 'empty', oldest: row?.oldest ? new Date(row.oldest) : null };
+  }
+
+  /**
+   * The tasks with these row ids (any owner; unknown ids are left out), each with its owner: one query however many
+   * (the live stream builds its events from them).
+   */
+  async findRows(ids: readonly string[]): Promise<(TaskRow & { ownerId: string })[]> {
+    const wanted = ids.filter((id) => UUID.test(id));
+    if (!wanted.length) return [];
+    const rows = await preparedRows<Record<string, unknown> & { ownerId: string }>(this.#em, BY_IDS, [wanted.join(',')]);
+    return rows.map((row) => ({ ...TASK_ROW.read(row), ownerId: row.ownerId }));
   }
 
   /** One of the user's tasks by its public id. */
@@ -267,40 +275,10 @@ const TOUCH = `"revision" = "revision" + 1, "updated_at" = now()`;
 /** An array parameter as a `text[]` (MikroORM inlines parameters and does not bind arrays). */
 const TEXT_ARRAY = `array(select jsonb_array_elements_text(?::jsonb))`;
 
-/** Columns the list presents, timestamps as ISO text so both drivers give the same thing back. */
-const iso = (column: string) => `to_char("${column}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "${column}"`;
-const LIST_COLUMNS = [
-  '"id"',
-  '"task_id"',
-  '"prompt"',
-  '"input_image_urls"',
-  '"model"',
-  '"generation_type"',
-  '"aspect_ratio"',
-  '"scale_ratio"',
-  '"face_enhancement"',
-  '"output_format"',
-  '"image_size"',
-  '"seeds"',
-  '"enable_fallback"',
-  '"status"',
-  '"result_urls"',
-  '"thumbnail_url"',
-  '"hd_image_url"',
-  '"error_message"',
-  '"credits_used"',
-  '"created_via"',
-  '"refunded"',
-  iso('refunded_at'),
-  iso('created_at'),
-  iso('completed_at'),
-  '"revision"',
-].join(', ');
-
 /** One page of a user's window, with the window's count and oldest creation time (see `listPage`). */
 const PAGE = prepared(
   'task-list-page',
-  `select ${LIST_COLUMNS}, count(*) over () as "total", min("created_at") over () as "oldest" from "image_tasks"
+  `select ${TASK_ROW.select()}, count(*) over () as "total", min("created_at") over () as "oldest" from "image_tasks"
     where "user_id" = ? and "created_at" >= ?
     order by "created_at" desc, "id" desc limit ? offset ?`,
 );
@@ -317,79 +295,13 @@ const PAGE_VERSION = prepared(
             where "user_id" = ? and "created_at" >= ?) as "window"`,
 );
 
-interface RawTaskRow {
-  id: string;
-  task_id: string;
-  prompt: string;
-  input_image_urls: string[] | string;
-  model: ImageTask['model'];
-  generation_type: ImageTask['generationType'];
-  aspect_ratio: string;
-  scale_ratio: number | null;
-  face_enhancement: boolean;
-  output_format: string;
-  image_size: string;
-  seeds: number | null;
-  enable_fallback: boolean;
-  status: ImageTask['status'];
-  result_urls: string[] | string;
-  thumbnail_url: string | null;
-  hd_image_url: string | null;
-  error_message: string | null;
-  credits_used: number;
-  created_via: ImageTask['createdVia'];
-  refunded: boolean;
-  refunded_at: string | null;
-  created_at: string;
-  completed_at: string | null;
-  revision: number;
-  total: number | string;
-  oldest: Date | string;
-}
+/** Tasks by row id, with their owner (see `findRows`). */
+const BY_IDS = prepared(
+  'task-rows-by-id',
+  `select ${TASK_ROW.select()}, "user_id" as "ownerId" from "image_tasks" where "id" = any(string_to_array(?, ',')::uuid[])`,
+);
 
-/** A row of the task list: what the presenter reads, plus the revision the ETag is built on. */
-export type TaskListRow = PresentableTask & { revision: number };
-
-/** `text[]` as a JS array (drivers hand it over parsed; a literal `{a,b}` is parsed here just in case). */
-function textArray(value: string[] | string | null): string[] {
-  if (Array.isArray(value)) return value;
-  if (!value || value === '{}') return [];
-  return (
-    value
-      .slice(1, -1)
-      .match(/"(?:[^"\\]|\\.)*"|[^,]+/g)
-      ?.map((item) => (item.startsWith('"') ? item.slice(1, -1).replace(/\\(.)/g, '$1') : item)) ?? []
-  );
-}
-
-function toTaskListRow(row: RawTaskRow): TaskListRow {
-  return {
-    id: row.id,
-    taskId: row.task_id,
-    prompt: row.prompt,
-    inputImageUrls: textArray(row.input_image_urls),
-    model: row.model,
-    generationType: row.generation_type,
-    aspectRatio: row.aspect_ratio,
-    scaleRatio: row.scale_ratio,
-    faceEnhancement: row.face_enhancement,
-    outputFormat: row.output_format,
-    imageSize: row.image_size,
-    seeds: row.seeds,
-    enableFallback: row.enable_fallback,
-    status: row.status,
-    resultUrls: textArray(row.result_urls),
-    thumbnailUrl: row.thumbnail_url,
-    hdImageUrl: row.hd_image_url,
-    errorMessage: row.error_message,
-    creditsUsed: row.credits_used,
-    createdVia: row.created_via,
-    refunded: row.refunded,
-    refundedAt: row.refunded_at ? new Date(row.refunded_at) : null,
-    createdAt: new Date(row.created_at),
-    completedAt: row.completed_at ? new Date(row.completed_at) : null,
-    revision: Number(row.revision),
-  };
-}
+/** A row of `PAGE`: the task's columns, the window's count and its oldest creation time. */
+type PageRow = Record<string, unknown> & { total: number | string; oldest: Date | string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

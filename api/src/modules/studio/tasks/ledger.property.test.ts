@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpProblem } from '../../../errors.ts';
 import { applyLedgerEntry, findLedgerMismatches } from '../../ledger/index.ts';
-import { StudioEvents } from '../events.ts';
 import { failAndRefund } from '../jobs/work-on-task.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from '../testing/database.ts';
 import { userWithCredits } from '../testing/kit.ts';
@@ -41,7 +40,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 describe('ledger invariant under random operations', () => {
   let db: StudioTestDatabase;
   const limits: SubmitLimits = { maxTasksInFlight: 3, taskTimeoutMs: 600_000, isProduction: false };
-  const deps = () => ({ orm: db.orm, events: new StudioEvents(), afterTransition: async () => undefined });
+  const deps = () => ({ orm: db.orm, afterTransition: async () => undefined });
 
   beforeAll(async () => {
     db = await openStudioTestDatabase();

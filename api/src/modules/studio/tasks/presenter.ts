@@ -1,38 +1,10 @@
-// Image tasks to the contract's wire shape.
-import type { ImageTask as ImageTaskDto } from '@app/contract';
-import type { ImageTask } from './image-task.entity.ts';
-
-/** The fields a task is presented from: an entity, or a row of the list query (`image-task.repository.ts`). */
-export type PresentableTask = Pick<
-  ImageTask,
-  | 'id'
-  | 'taskId'
-  | 'prompt'
-  | 'inputImageUrls'
-  | 'model'
-  | 'generationType'
-  | 'aspectRatio'
-  | 'scaleRatio'
-  | 'faceEnhancement'
-  | 'outputFormat'
-  | 'imageSize'
-  | 'seeds'
-  | 'enableFallback'
-  | 'status'
-  | 'resultUrls'
-  | 'thumbnailUrl'
-  | 'hdImageUrl'
-  | 'errorMessage'
-  | 'creditsUsed'
-  | 'createdVia'
-  | 'refunded'
-  | 'refundedAt'
-  | 'createdAt'
-  | 'completedAt'
->;
+// Image tasks to the contract's wire shapes: the one mapper from a task row to what is sent, for the task list, the
+// submit answers, the automation status (built on it) and the live stream's events.
+import { type ImageTask as ImageTaskDto, LiveTaskEvent } from '@app/contract';
+import type { TaskRow } from './task-row.ts';
 
 /** A task as its owner sees it. Job bookkeeping, provider ids and accounts stay on the server. */
-export function presentImageTask(task: PresentableTask): ImageTaskDto {
+export function presentImageTask(task: TaskRow): ImageTaskDto {
   return {
     id: task.id,
     taskId: task.taskId,
@@ -59,4 +31,17 @@ export function presentImageTask(task: PresentableTask): ImageTaskDto {
     createdAt: task.createdAt.toISOString(),
     completedAt: task.completedAt?.toISOString() ?? null,
   };
+}
+
+type LiveTaskField = Exclude<keyof LiveTaskEvent, 'revision'>;
+
+/** The task fields the live event carries, as the contract picks them: a field added there is sent with no change here. */
+const LIVE_TASK_FIELDS = Object.keys(LiveTaskEvent.shape).filter((key): key is LiveTaskField => key !== 'revision');
+
+/** `event: task` of the live stream: the presented task's fields the contract picks, and its revision. */
+export function presentLiveTask(task: TaskRow): LiveTaskEvent {
+  const presented = presentImageTask(task);
+  const event: Partial<Record<keyof LiveTaskEvent, unknown>> = { revision: task.revision };
+  for (const field of LIVE_TASK_FIELDS) event[field] = presented[field];
+  return event as LiveTaskEvent;
 }

@@ -2,17 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/kie-server.ts';
 import { findLedgerMismatches } from '../../ledger/index.ts';
 import { KieApi } from '../../providers/index.ts';
-import type { GenerationFailedEvent } from '../events.ts';
 import { expireOverdueTasks, workOnTask } from '../jobs/work-on-task.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from '../testing/database.ts';
 import { balanceOf, eventually, ledgerOf, openRuntime, type RuntimeHandle, reloadTask, userWithCredits } from '../testing/kit.ts';
 import { refundTask } from './refund.ts';
+import type { TaskTransition } from './task-state.ts';
 
 describe('refunds under racing paths', () => {
   let db: StudioTestDatabase;
   let kie: FakeKieServer;
   let handle: RuntimeHandle;
-  const failures: GenerationFailedEvent[] = [];
+  const failures: TaskTransition[] = [];
 
   beforeAll(async () => {
     db = await openStudioTestDatabase();
@@ -33,8 +33,9 @@ describe('refunds under racing paths', () => {
       // No workers: each racing path below is a step the test starts itself.
       workers: false,
     });
-    handle.runtime.events.onGenerationFailed((event) => {
-      failures.push(event);
+    // What the operator's alert and the callbacks follow: the failed transition, in its transaction.
+    handle.runtime.onTransition(async (_tx, transition) => {
+      if (transition.event === 'failed') failures.push(transition);
     });
   });
   afterAll(async () => {
@@ -79,10 +80,10 @@ describe('refunds under racing paths', () => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ amount: 2, business_key: `refund:${task.taskId}` });
     expect(await balanceOf(db.orm, user.id)).toBe(10);
-    // Whoever refunded, the admin calls that lost answered 0 and the event fired once.
+    // Whoever refunded, the admin calls that lost answered 0 and the failed transition was followed once.
     const adminAmounts = results.slice(-3) as number[];
     expect(adminAmounts.every((amount) => amount === 0 || amount === 2)).toBe(true);
-    expect(failures.filter((event) => event.taskId === task.taskId)).toHaveLength(1);
+    expect(failures.filter((transition) => transition.id === task.id)).toHaveLength(1);
     expect(await findLedgerMismatches(db.orm.em.fork())).toEqual([]);
   });
 
