@@ -2,6 +2,6 @@ export { api } from './client.ts';
 export type { components, operations, paths } from './generated/schema.d.ts';
 export { type LiveEvent, liveChannel } from './live/liveChannel.ts';
 export { useLiveStatus, useLiveUpdates, usePollingFallback } from './live/useLiveUpdates.ts';
-export { type MutationOptions, request, useMutation } from './mutation.ts';
+export { type MutationFailure, MutationFailureContext, type MutationOptions, request, useMutation } from './mutation.ts';
 export { ApiError, type Problem, toFieldErrors, toMessage, toProblem } from './problem.ts';
 export { type GetData, swrDefaults, useInvalidate, useQuery } from './query.ts';

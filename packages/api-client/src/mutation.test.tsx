@@ -11,7 +11,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 type Client = typeof import('./index.ts');
-type Toasts = typeof import('@app/ui');
 
 const invalid = {
   type: 'about:blank',
@@ -29,7 +28,8 @@ const reads = new Map<string, number>();
 let hold: Promise<void> = Promise.resolve();
 let server: Server;
 let client: Client;
-let ui: Toasts;
+/** What the mutations told the user, through the provider the host sets up. */
+let told: { title: string; description: string }[] = [];
 
 beforeAll(async () => {
   server = createServer(async (req, res) => {
@@ -58,7 +58,6 @@ beforeAll(async () => {
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(origin);
   (globalThis as { __API_BASE_URL__?: string }).__API_BASE_URL__ = origin;
   client = await import('./index.ts');
-  ui = await import('@app/ui');
 });
 
 afterAll(() => {
@@ -75,7 +74,7 @@ beforeEach(() => {
   hold = Promise.resolve();
   cache = new Map();
   root = createRoot(document.body.appendChild(document.createElement('div')));
-  ui.toastQueue.clear();
+  told = [];
 });
 
 afterEach(() => {
@@ -83,7 +82,13 @@ afterEach(() => {
 });
 
 const render = (children: ReactNode) =>
-  act(() => root.render(<SWRConfig value={{ ...client.swrDefaults, provider: () => cache }}>{children}</SWRConfig>));
+  act(() =>
+    root.render(
+      <SWRConfig value={{ ...client.swrDefaults, provider: () => cache }}>
+        <client.MutationFailureContext value={(failure) => told.push(failure)}>{children}</client.MutationFailureContext>
+      </SWRConfig>,
+    ),
+  );
 
 const until = async (check: () => boolean) => {
   await expect
@@ -124,7 +129,7 @@ function PublicList() {
 const create = (name: string) => mutation.trigger({ body: { name } as never });
 
 describe('useMutation', () => {
-  it('is pending while the call runs, then runs onSuccess and shows no toast', async () => {
+  it('is pending while the call runs, then runs onSuccess and tells of no failure', async () => {
     await render(<Create invalidates={[]} />);
     let release = () => {};
     hold = new Promise((resolve) => {
@@ -141,19 +146,17 @@ describe('useMutation', () => {
     });
     expect(mutation.pending).toBe(false);
     expect(onSuccess).toContain('Gold');
-    expect(ui.toastQueue.visibleToasts).toEqual([]);
+    expect(told).toEqual([]);
   });
 
-  it("turns a problem into a toast and the form's field errors, and clears them on the next try", async () => {
+  it("tells of a problem through the host's handler, gives the form its field errors, and clears them on the next try", async () => {
     await render(<Create invalidates={[]} />);
     await act(async () => {
       expect(await create('')).toBeUndefined();
     });
     expect(mutation.pending).toBe(false);
     expect(mutation.fieldErrors).toEqual({ name: 'Name is required' });
-    expect(ui.toastQueue.visibleToasts.map((toast) => toast.content)).toEqual([
-      { title: 'Save failed', description: 'Name is required', variant: 'error' },
-    ]);
+    expect(told).toEqual([{ title: 'Save failed', description: 'Name is required' }]);
     await act(async () => {
       expect(await create('Silver')).toEqual({ data: { name: 'Silver' } });
     });
@@ -165,7 +168,7 @@ describe('useMutation', () => {
     await act(async () => {
       await create('');
     });
-    expect(ui.toastQueue.visibleToasts[0]?.content.description).toBe('HTTP 400');
+    expect(told[0]?.description).toBe('HTTP 400');
     expect(mutation.fieldErrors).toEqual({ name: 'Name is required' });
   });
 
@@ -178,7 +181,7 @@ describe('useMutation', () => {
       await act(async () => {
         expect(await create('Bronze')).toBeUndefined();
       });
-      expect(ui.toastQueue.visibleToasts[0]?.content).toEqual({ title: 'Save failed', description: 'Try again', variant: 'error' });
+      expect(told).toEqual([{ title: 'Save failed', description: 'Try again' }]);
     } finally {
       server.listen(Number(new URL(origin ?? '').port), '127.0.0.1');
       await once(server, 'listening');
