@@ -42,8 +42,9 @@ describe('admin access', () => {
     expect(fromAdminOrigin).toContain(`${stage.adminOrigin.url}/remoteEntry.js`);
     expect(fromAdminOrigin.some((url) => url.startsWith(`${stage.adminOrigin.url}/assets/`))).toBe(true);
     expect(requests.filter((url) => url.startsWith(`${stage.server.url}/remotes/admin/`))).toEqual([]);
-    // The remote runs inside the host page, so its API calls go to the host's (the API's) origin.
-    expect(requests).toContain(`${stage.server.url}/api/admin/settings`);
+    // The remote runs inside the host page, so its API calls go to the host's (the API's) origin. Polled: the open
+    // section's code (and so its first call) may still be on its way when the tabs show.
+    await expect.poll(() => requests).toContain(`${stage.server.url}/api/admin/settings`);
     expect(errors).toEqual([]);
     await close();
   });
