@@ -102,4 +102,33 @@ describe('admin access', () => {
     expect(requests.filter((url) => url.includes('/api/admin/'))).toEqual([]);
     await close();
   });
+
+  it('does not open the dashboard on a saved copy that says admin: only the server counts', async () => {
+    const { page, requests, close } = await openSignedIn(browser, stage.server, member);
+    // The browser remembers this user as an administrator (an older visit, a hand-edited storage).
+    await page.addInitScript(
+      ({ id, username }) =>
+        localStorage.setItem(
+          'auth-storage',
+          JSON.stringify({
+            user: { id, username, email: null, credits: 5, isAdmin: true, isActive: true, createdAt: '2024-05-01T10:00:00.000Z' },
+            isAuthenticated: true,
+          }),
+        ),
+      { id: member.id, username: member.username },
+    );
+    // The server's answer is held until the admin page is on screen, so the saved copy has its chance.
+    await page.route('**/api/auth/current-user', async (route) => {
+      await page
+        .getByTestId('admin-loading')
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined);
+      await route.continue();
+    });
+    await page.goto(`${stage.server.url}/admin`);
+    expect(await toastText(page, 'Access Denied')).toContain('Admin access required');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    expect(requests.filter((url) => url.includes('/api/admin/'))).toEqual([]);
+    await close();
+  });
 });
