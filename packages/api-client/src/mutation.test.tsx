@@ -1,14 +1,12 @@
 // @vitest-environment happy-dom
 // The mutation hook against a real HTTP server on this machine, rendered by React into happy-dom.
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { type Cache, SWRConfig, unstable_serialize } from 'swr';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { startApi, until } from './testing.ts';
 
 type Client = typeof import('./index.ts');
 
@@ -32,7 +30,7 @@ let client: Client;
 let told: { title: string; description: string }[] = [];
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
+  server = await startApi(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const send = (status: number, body: unknown, type = 'application/json') => {
       res.writeHead(status, { 'content-type': type }).end(JSON.stringify(body));
@@ -52,11 +50,6 @@ beforeAll(async () => {
     names.push(name);
     send(201, { name });
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(origin);
-  (globalThis as { __API_BASE_URL__?: string }).__API_BASE_URL__ = origin;
   client = await import('./index.ts');
 });
 
@@ -89,15 +82,6 @@ const render = (children: ReactNode) =>
       </SWRConfig>,
     ),
   );
-
-const until = async (check: () => boolean) => {
-  await expect
-    .poll(async () => {
-      await act(async () => {});
-      return check();
-    })
-    .toBe(true);
-};
 
 type Mutation = ReturnType<typeof client.useMutation<'post', '/api/admin/credit-packages'>>;
 let mutation: Mutation;

@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
 // The one session hook against a real HTTP server on this machine, rendered by React into happy-dom.
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { type Cache, SWRConfig } from 'swr';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startApi, until } from '../testing.ts';
 import type { CurrentUser } from './savedSession.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 type Client = typeof import('../index.ts');
 
@@ -31,7 +28,7 @@ let server: Server;
 let client: Client;
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
+  server = await startApi(async (req, res) => {
     if (new URL(req.url ?? '/', 'http://localhost').pathname !== '/api/auth/current-user') return res.writeHead(404).end();
     reads += 1;
     await hold;
@@ -39,11 +36,6 @@ beforeAll(async () => {
     if (status !== 200) return res.writeHead(status, { 'content-type': 'text/plain' }).end('down for maintenance');
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ user: who }));
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(origin);
-  (globalThis as { __API_BASE_URL__?: string }).__API_BASE_URL__ = origin;
   client = await import('../index.ts');
 });
 
@@ -95,15 +87,6 @@ function Upkeep() {
 
 const render = (children: React.ReactNode) =>
   act(() => root.render(<SWRConfig value={{ ...client.swrDefaults, provider: () => cache }}>{children}</SWRConfig>));
-
-const until = async (check: () => boolean) => {
-  await expect
-    .poll(async () => {
-      await act(async () => {});
-      return check();
-    })
-    .toBe(true);
-};
 
 const last = (name: string) => frames[name]?.at(-1);
 
