@@ -96,7 +96,7 @@ export default {
         'Remotes are loaded by the host at run time: none imports another remote or the host (the shared build files in remotes/ aside).',
       severity: 'error',
       from: { path: '^remotes/([^/]+)/' },
-      to: { path: '^shells/|^remotes/', pathNot: ['^remotes/$1/', '^remotes/[^/]+[.]ts$'] },
+      to: { path: '^shells/|^remotes/', pathNot: ['^remotes/$1/', '^remotes/[^/]+[.]ts$', '^remotes/federation/'] },
     },
     {
       name: 'shared-packages-not-apps',

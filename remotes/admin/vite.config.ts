@@ -1,9 +1,9 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { remoteFederation, remoteViteOptions } from '../federation.ts';
+import { remoteFederationSteps } from '../federation/build-steps.ts';
+import { remoteFederation, remoteViteOptions } from '../federation/options.ts';
 import { precompress } from '../precompress.ts';
-import { remoteEntry } from '../remote-entry.ts';
 import pkg from './package.json' with { type: 'json' };
 
 export default defineConfig({
@@ -11,7 +11,7 @@ export default defineConfig({
   plugins: [
     react(),
     federation(remoteFederation('admin', pkg.dependencies, ['dialog', 'number-field', 'table', 'tabs'])),
-    remoteEntry(),
+    ...remoteFederationSteps(),
     precompress(),
   ],
 });

@@ -91,6 +91,41 @@ describe('header for signed-in users', () => {
     await close();
   });
 
+  it("draws a returning user's account from the app's first frame, from the copy saved at the last visit", async () => {
+    const user = await createUser(server, { username: 'returning_user', credits: 12 });
+    const { page, close } = await openSignedInAs(browser, server, user);
+    await page.goto(server.url);
+    await expect.poll(() => savedAuth(page)).toMatchObject({ user: { username: 'returning_user' }, isAuthenticated: true });
+    // Next visit: every frame the app draws is watched, and the server's answer waits until the account is shown.
+    await page.addInitScript(() => {
+      const flags = window as unknown as { signInSeen: boolean };
+      flags.signInSeen = false;
+      new MutationObserver(() => {
+        flags.signInSeen ||= [...document.querySelectorAll('.header-account a')].some(
+          (link) => link.textContent?.trim() === 'Sign In' && !link.closest('.first-paint'),
+        );
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    let shownBeforeAnswer: boolean | undefined;
+    await page.route('**/api/auth/current-user', async (route) => {
+      shownBeforeAnswer = await headerAccount(page)
+        .getByTestId('credits-badge')
+        .waitFor({ timeout: 10_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      await route.continue();
+    });
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/current-user');
+    await page.reload();
+    await answer;
+    expect(shownBeforeAnswer).toBe(true);
+    expect(await headerAccount(page).getByTestId('credits-badge').textContent()).toBe('12 credits');
+    expect(await page.evaluate(() => (window as unknown as { signInSeen: boolean }).signInSeen)).toBe(false);
+    await close();
+  });
+
   it('shows 0 credits when the answer has no balance', async () => {
     const user = await createUser(server, { username: 'no_balance' });
     const { page, close } = await openSignedInAs(browser, server, user);

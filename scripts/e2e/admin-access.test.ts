@@ -42,8 +42,9 @@ describe('admin access', () => {
     expect(fromAdminOrigin).toContain(`${stage.adminOrigin.url}/remoteEntry.js`);
     expect(fromAdminOrigin.some((url) => url.startsWith(`${stage.adminOrigin.url}/assets/`))).toBe(true);
     expect(requests.filter((url) => url.startsWith(`${stage.server.url}/remotes/admin/`))).toEqual([]);
-    // The remote runs inside the host page, so its API calls go to the host's (the API's) origin.
-    expect(requests).toContain(`${stage.server.url}/api/admin/settings`);
+    // The remote runs inside the host page, so its API calls go to the host's (the API's) origin. Polled: the open
+    // section's code (and so its first call) may still be on its way when the tabs show.
+    await expect.poll(() => requests).toContain(`${stage.server.url}/api/admin/settings`);
     expect(errors).toEqual([]);
     await close();
   });
@@ -97,6 +98,35 @@ describe('admin access', () => {
     expect(await page.getByTestId('history-auth-required').textContent()).toContain('Admin access is required');
     expect(await page.getByRole('link', { name: 'Log In' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Go Home' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    expect(requests.filter((url) => url.includes('/api/admin/'))).toEqual([]);
+    await close();
+  });
+
+  it('does not open the dashboard on a saved copy that says admin: only the server counts', async () => {
+    const { page, requests, close } = await openSignedIn(browser, stage.server, member);
+    // The browser remembers this user as an administrator (an older visit, a hand-edited storage).
+    await page.addInitScript(
+      ({ id, username }) =>
+        localStorage.setItem(
+          'auth-storage',
+          JSON.stringify({
+            user: { id, username, email: null, credits: 5, isAdmin: true, isActive: true, createdAt: '2024-05-01T10:00:00.000Z' },
+            isAuthenticated: true,
+          }),
+        ),
+      { id: member.id, username: member.username },
+    );
+    // The server's answer is held until the admin page is on screen, so the saved copy has its chance.
+    await page.route('**/api/auth/current-user', async (route) => {
+      await page
+        .getByTestId('admin-loading')
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined);
+      await route.continue();
+    });
+    await page.goto(`${stage.server.url}/admin`);
+    expect(await toastText(page, 'Access Denied')).toContain('Admin access required');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     expect(requests.filter((url) => url.includes('/api/admin/'))).toEqual([]);
     await close();

@@ -91,7 +91,7 @@ describe('shell navigation', () => {
         ),
       };
     });
-    // One federation runtime instance: a remote's container runs none of its own (remotes/remote-entry.ts).
+    // One federation runtime instance: a remote's container runs none of its own (remotes/federation/remote-entry.ts).
     expect(shared.instances).toEqual(['host']);
     for (const name of [
       'react',

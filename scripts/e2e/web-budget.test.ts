@@ -12,7 +12,7 @@ const KB = 1024;
 /** The goal for every main page (issue: 170 KB). */
 const GOAL = 170 * KB;
 /**
- * Each remoteEntry.js is our small container (remotes/remote-entry.ts), about 1 KB as sent; the federation plugin's
+ * Each remoteEntry.js is our small container (remotes/federation/remote-entry.ts), about 1 KB as sent; the federation plugin's
  * generated one was over 6 KB.
  */
 const REMOTE_ENTRY_BUDGET = 3 * KB;

@@ -4,13 +4,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { icuCatalogues } from '../../packages/i18n/build/icuCatalogues.ts';
 import { LOCALES } from '../../packages/i18n/src/define.ts';
-import { HOST_SHARED, sharedFrom } from '../../remotes/federation.ts';
+import { hostFederationSteps } from '../../remotes/federation/build-steps.ts';
+import { hostFederation, quietBuild } from '../../remotes/federation/options.ts';
 import { precompress } from '../../remotes/precompress.ts';
-import { federationChunk } from './build/federationChunk.ts';
 import { firstPaint } from './build/firstPaint.ts';
-import { inlineBootstrap } from './build/inlineBootstrap.ts';
-import { runtimeVersionOnly } from './build/runtimeVersion.ts';
-import { noSnapshotHandler } from './build/snapshotHandler.ts';
 import pkg from './package.json' with { type: 'json' };
 
 // `vite dev` proxies to a running API, which also serves the built remotes.
@@ -21,6 +18,7 @@ const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
  * GET /api/remotes at start (see src/federation/remotes.ts).
  */
 export default defineConfig({
+  logLevel: quietBuild.logLevel,
   plugins: [
     // React Aria ships its strings for 34 locales inside each widget; keep only the app's languages. It has
     // none for Vietnamese and falls back to its en-US strings, as it did before the others were dropped.
@@ -28,26 +26,15 @@ export default defineConfig({
     react(),
     // The catalogues (bundled here, as @app/i18n is the host's) with their ICU messages compiled.
     icuCatalogues(),
-    federation({
-      name: 'host',
-      remotes: {},
-      shared: sharedFrom(pkg.dependencies, HOST_SHARED),
-      dts: false,
-      // One federation runtime per page: the remotes read this one (experiments.externalRuntime).
-      experiments: { provideExternalRuntime: true },
-      // Remotes are plain remoteEntry.js URLs: no manifests, snapshots or preloading to carry.
-      disableSnapshot: true,
-    }),
-    runtimeVersionOnly(),
-    noSnapshotHandler(),
-    federationChunk(),
-    inlineBootstrap(),
+    federation(hostFederation(pkg.dependencies)),
+    ...hostFederationSteps(),
     // Each page's first frame as HTML (before precompress, which compresses it with the rest).
     firstPaint(),
     precompress(),
   ],
   build: {
     target: 'es2022',
+    rolldownOptions: { checks: quietBuild.checks },
     // A catalogue with ICU messages is imported without a preload list (it would list ICU's runtime helpers,
     // one small chunk fetched right after it): the lists' table would weigh on every page, /login included.
     // No polyfill: every browser the build targets either supports modulepreload or, without it, still loads

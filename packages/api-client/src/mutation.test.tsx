@@ -1,17 +1,14 @@
 // @vitest-environment happy-dom
 // The mutation hook against a real HTTP server on this machine, rendered by React into happy-dom.
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { type Cache, SWRConfig, unstable_serialize } from 'swr';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { startApi, until } from './testing.ts';
 
 type Client = typeof import('./index.ts');
-type Toasts = typeof import('@app/ui');
 
 const invalid = {
   type: 'about:blank',
@@ -29,10 +26,11 @@ const reads = new Map<string, number>();
 let hold: Promise<void> = Promise.resolve();
 let server: Server;
 let client: Client;
-let ui: Toasts;
+/** What the mutations told the user, through the provider the host sets up. */
+let told: { title: string; description: string }[] = [];
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
+  server = await startApi(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const send = (status: number, body: unknown, type = 'application/json') => {
       res.writeHead(status, { 'content-type': type }).end(JSON.stringify(body));
@@ -52,13 +50,7 @@ beforeAll(async () => {
     names.push(name);
     send(201, { name });
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(origin);
-  (globalThis as { __API_BASE_URL__?: string }).__API_BASE_URL__ = origin;
   client = await import('./index.ts');
-  ui = await import('@app/ui');
 });
 
 afterAll(() => {
@@ -75,7 +67,7 @@ beforeEach(() => {
   hold = Promise.resolve();
   cache = new Map();
   root = createRoot(document.body.appendChild(document.createElement('div')));
-  ui.toastQueue.clear();
+  told = [];
 });
 
 afterEach(() => {
@@ -83,16 +75,13 @@ afterEach(() => {
 });
 
 const render = (children: ReactNode) =>
-  act(() => root.render(<SWRConfig value={{ ...client.swrDefaults, provider: () => cache }}>{children}</SWRConfig>));
-
-const until = async (check: () => boolean) => {
-  await expect
-    .poll(async () => {
-      await act(async () => {});
-      return check();
-    })
-    .toBe(true);
-};
+  act(() =>
+    root.render(
+      <SWRConfig value={{ ...client.swrDefaults, provider: () => cache }}>
+        <client.MutationFailureContext value={(failure) => told.push(failure)}>{children}</client.MutationFailureContext>
+      </SWRConfig>,
+    ),
+  );
 
 type Mutation = ReturnType<typeof client.useMutation<'post', '/api/admin/credit-packages'>>;
 let mutation: Mutation;
@@ -124,7 +113,7 @@ function PublicList() {
 const create = (name: string) => mutation.trigger({ body: { name } as never });
 
 describe('useMutation', () => {
-  it('is pending while the call runs, then runs onSuccess and shows no toast', async () => {
+  it('is pending while the call runs, then runs onSuccess and tells of no failure', async () => {
     await render(<Create invalidates={[]} />);
     let release = () => {};
     hold = new Promise((resolve) => {
@@ -141,19 +130,17 @@ describe('useMutation', () => {
     });
     expect(mutation.pending).toBe(false);
     expect(onSuccess).toContain('Gold');
-    expect(ui.toastQueue.visibleToasts).toEqual([]);
+    expect(told).toEqual([]);
   });
 
-  it("turns a problem into a toast and the form's field errors, and clears them on the next try", async () => {
+  it("tells of a problem through the host's handler, gives the form its field errors, and clears them on the next try", async () => {
     await render(<Create invalidates={[]} />);
     await act(async () => {
       expect(await create('')).toBeUndefined();
     });
     expect(mutation.pending).toBe(false);
     expect(mutation.fieldErrors).toEqual({ name: 'Name is required' });
-    expect(ui.toastQueue.visibleToasts.map((toast) => toast.content)).toEqual([
-      { title: 'Save failed', description: 'Name is required', variant: 'error' },
-    ]);
+    expect(told).toEqual([{ title: 'Save failed', description: 'Name is required' }]);
     await act(async () => {
       expect(await create('Silver')).toEqual({ data: { name: 'Silver' } });
     });
@@ -165,7 +152,7 @@ describe('useMutation', () => {
     await act(async () => {
       await create('');
     });
-    expect(ui.toastQueue.visibleToasts[0]?.content.description).toBe('HTTP 400');
+    expect(told[0]?.description).toBe('HTTP 400');
     expect(mutation.fieldErrors).toEqual({ name: 'Name is required' });
   });
 
@@ -178,7 +165,7 @@ describe('useMutation', () => {
       await act(async () => {
         expect(await create('Bronze')).toBeUndefined();
       });
-      expect(ui.toastQueue.visibleToasts[0]?.content).toEqual({ title: 'Save failed', description: 'Try again', variant: 'error' });
+      expect(told).toEqual([{ title: 'Save failed', description: 'Try again' }]);
     } finally {
       server.listen(Number(new URL(origin ?? '').port), '127.0.0.1');
       await once(server, 'listening');

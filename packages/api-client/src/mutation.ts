@@ -1,6 +1,5 @@
-import { toast } from '@app/ui';
 import type { ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { api } from './client.ts';
 import type { paths } from './generated/schema.d.ts';
 import { ApiError, type Problem, toFieldErrors, toMessage, toProblem } from './problem.ts';
@@ -23,10 +22,24 @@ export async function request<M extends Method, P extends PathOf<M>>(method: M, 
   return data as Data<M, P>;
 }
 
+/** A failed change as the user is told of it. */
+export interface MutationFailure {
+  title: string;
+  description: string;
+}
+
+/**
+ * How the UI tells of a failed change: the host provides it around the app (a toast); this package knows no UI.
+ * Without a provider the failure is logged.
+ */
+export const MutationFailureContext = createContext<(failure: MutationFailure) => void>(({ title, description }) =>
+  console.error(`${title}: ${description}`),
+);
+
 export interface MutationOptions<D, I> {
-  /** The failure toast's title. */
+  /** The failure's title (a toast's, in the app). */
   failure: string;
-  /** The failure toast's text when the answer has no words of its own (offline, a bug). */
+  /** The failure's text when the answer has no words of its own (offline, a bug). */
   fallback: string;
   /** GET paths (and everything under them) the change makes stale. */
   invalidates?: readonly string[];
@@ -37,13 +50,14 @@ export interface MutationOptions<D, I> {
 }
 
 /**
- * A changing call (`method` `path`) for a component: `pending` while it runs; on a problem a toast and the problem's
- * field errors for the form's `validationErrors`; on success the `invalidates` paths re-read where shown and dropped
- * elsewhere, then `onSuccess`. `trigger` resolves to `{ data }` on success, else undefined (already toasted).
+ * A changing call (`method` `path`) for a component: `pending` while it runs; on a problem the failure told to the
+ * user (`MutationFailureContext`) and the problem's field errors for the form's `validationErrors`; on success the
+ * `invalidates` paths re-read where shown and dropped elsewhere, then `onSuccess`. `trigger` resolves to `{ data }` on success, else undefined (already told).
  * `setFieldErrors` lets a form drop a server message once its field is edited.
  */
 export function useMutation<M extends Method, P extends PathOf<M>>(method: M, path: P, options: MutationOptions<Data<M, P>, Init<M, P>>) {
   const invalidate = useInvalidate();
+  const tell = useContext(MutationFailureContext);
   const [pending, setPending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
@@ -59,7 +73,7 @@ export function useMutation<M extends Method, P extends PathOf<M>>(method: M, pa
       setFieldErrors(toFieldErrors(error));
       const { describe } = options;
       const description = describe && error instanceof ApiError ? describe(error.problem) : toMessage(error, options.fallback);
-      toast({ title: options.failure, description, variant: 'error' });
+      tell({ title: options.failure, description });
       return undefined;
     } finally {
       setPending(false);

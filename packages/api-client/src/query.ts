@@ -7,6 +7,12 @@ import type { paths } from './generated/schema.d.ts';
 /** The first element of every API cache key: `['api', path, init]`. */
 export const KEY_PREFIX = 'api';
 
+/** An API cache key of a GET of `path`, with its request init (query parameters). */
+export type ApiKey = readonly [typeof KEY_PREFIX, string, { params?: { query?: Record<string, unknown> } }?];
+
+/** Whether an SWR cache key is the GET of exactly `path` (any query). */
+export const isApiKey = (key: unknown, path: string): key is ApiKey => Array.isArray(key) && key[0] === KEY_PREFIX && key[1] === path;
+
 type GetPath = ClientPathsWithMethod<typeof api, 'get'>;
 export type GetData<P extends GetPath> = Required<
   FetchResponse<paths[P]['get'], MaybeOptionalInit<paths[P], 'get'>, 'application/json'>

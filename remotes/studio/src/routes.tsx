@@ -1,8 +1,13 @@
+import { addLiveCacheWriter } from '@app/api-client';
 import type { RemotePagePath } from '@app/contract/constants';
 import { type RemoteRoutesProps, Route, RouteSwitch } from '@app/ui';
 import type { ComponentType } from 'react';
 import { GeneratePage } from './pages/GeneratePage.tsx';
 import { MyCreationsPage } from './pages/MyCreationsPage.tsx';
+import { writeTaskEvent } from './tasks/liveTasks.ts';
+
+// From the moment the studio's code is on the page, the event stream keeps its task lists current.
+addLiveCacheWriter(writeTaskEvent);
 
 const PAGES: Record<RemotePagePath<'studio'>, ComponentType> = {
   '/generate': GeneratePage,

@@ -1,6 +1,6 @@
-import { swrDefaults } from '@app/api-client';
+import { type MutationFailure, MutationFailureContext, swrDefaults } from '@app/api-client';
 import { I18nProvider, LOCALES, useI18n } from '@app/i18n';
-import { navigate, ToastRegion } from '@app/ui';
+import { navigate, ToastRegion, toast } from '@app/ui';
 import type { ReactNode } from 'react';
 import { I18nProvider as AriaLocaleProvider, RouterProvider } from 'react-aria-components';
 import { SWRConfig } from 'swr';
@@ -11,9 +11,12 @@ function AriaLocale({ children }: { children: ReactNode }) {
   return <AriaLocaleProvider locale={LOCALES[language]}>{children}</AriaLocaleProvider>;
 }
 
+/** A failed change (any remote's `useMutation`) as an error toast. */
+const toastFailure = ({ title, description }: MutationFailure) => toast({ title, description, variant: 'error' });
+
 /**
- * Everything provided once for the host and all remotes: one SWR cache with the spec's
- * defaults, the language, client-side routing for RAC links, and the toast region.
+ * Everything provided once for the host and all remotes: one SWR cache with the spec's defaults, the language,
+ * client-side routing for RAC links, the toast region and failed changes shown as toasts.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
@@ -22,8 +25,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <AriaLocale>
           {/* Every RAC link (Link, LinkButton, menu items with href) navigates client-side through the router. */}
           <RouterProvider navigate={(href) => navigate(href)}>
-            {children}
-            <ToastRegion />
+            <MutationFailureContext value={toastFailure}>
+              {children}
+              <ToastRegion />
+            </MutationFailureContext>
           </RouterProvider>
         </AriaLocale>
       </I18nProvider>

@@ -1,37 +1,36 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { type Cache, unstable_serialize, useSWRConfig } from 'swr';
-import { KEY_PREFIX as PREFIX } from '../query.ts';
+import { type Key, type ScopedMutator, unstable_serialize, useSWRConfig } from 'swr';
 import { type LiveEvent, liveChannel } from './liveChannel.ts';
 
-const TASKS = '/api/image-tasks';
-const CURRENT_USER = '/api/auth/current-user';
-
-/** What a `task` event carries (see the contract's LiveTaskEvent). */
-interface TaskEvent {
-  id: string;
-  revision: number;
-  [field: string]: unknown;
-}
-
-type Key = readonly [string, string, { params?: { query?: { page?: number } } }?];
-
-const isKey = (key: unknown, path: string): key is Key => Array.isArray(key) && key[0] === PREFIX && key[1] === path;
-
-/** Newest revision applied per task: a replayed or late event never rolls a task back. */
-const revisions = new Map<string, number>();
-
-/** What the cache holds for a key (undefined while it is blank, e.g. being re-read after an invalidation). */
-const cached = (cache: Cache, key: Key) => cache.get(unstable_serialize(key))?.data as Record<string, unknown> | undefined;
-
-function hasTask(cache: Cache, key: Key, id: string): boolean {
-  const tasks = cached(cache, key)?.tasks as { id: string }[] | undefined;
-  return Boolean(tasks?.some((task) => task.id === id));
+/** The page's SWR cache (one for the host and every remote), as a writer of live events sees it. */
+export interface LiveCache {
+  mutate: ScopedMutator;
+  /** What the cache holds for a key: undefined while it is blank (e.g. being re-read after an invalidation). */
+  read(key: unknown): unknown;
 }
 
 /**
- * Mounted once (by the host, for a signed-in user): shares one event stream per browser and writes its events into
- * the SWR caches, so the task lists and the credits badge change without polling. Tabs that become visible again
- * re-read once (events may have passed while no tab held the stream).
+ * What one part of the UI does with the stream's events in the cache it reads: the session its balance, the studio
+ * its task lists. `reset` means events were missed (the server said so, or the stream reopened after a gap): re-read.
+ */
+export type LiveCacheWriter = (event: LiveEvent, cache: LiveCache) => void;
+
+const writers = new Set<LiveCacheWriter>();
+
+/** Adds a writer for as long as the page lives, or until the returned function removes it. */
+export function addLiveCacheWriter(writer: LiveCacheWriter): () => void {
+  writers.add(writer);
+  return () => writers.delete(writer);
+}
+
+/** Events may have passed while no tab held the stream. */
+const MISSED: LiveEvent = { name: 'reset', data: null };
+
+/**
+ * Shares one event stream per browser while `enabled` (someone is signed in) and hands its events to the writers,
+ * so what they show changes without polling. A stream that reopens after a gap (a reconnect, a new leader, a tab
+ * shown again) counts as missed events; its first open does not (what is shown was just read), nor does a close
+ * alone: the browser reconnects.
  */
 export function useLiveUpdates(
   enabled: boolean,
@@ -40,61 +39,23 @@ export function useLiveUpdates(
   const { mutate, cache } = useSWRConfig();
   useEffect(() => {
     if (!enabled) return;
-    // One argument: revalidate and keep what is shown (an explicit `undefined` would blank the data meanwhile).
-    const refetch = (...paths: string[]) => mutate((key) => paths.some((path) => isKey(key, path)));
+    const swr: LiveCache = { mutate, read: (key) => cache.get(unstable_serialize(key as Key))?.data };
     const apply = (event: LiveEvent) => {
-      if (event.name === 'reset') {
-        refetch(TASKS, CURRENT_USER);
-      } else if (event.name === 'balance') {
-        const { credits } = event.data as { credits: number };
-        // Written in place where the user is shown. A blank entry is being re-read: read it again instead, since a
-        // mutation here would make SWR drop the answer in flight (and that read may predate this change).
-        mutate(
-          (key) => isKey(key, CURRENT_USER) && Boolean(cached(cache, key)?.user),
-          (data: { user: { credits: number } | null } | undefined) => (data?.user ? { ...data, user: { ...data.user, credits } } : data),
-          { revalidate: false },
-        );
-        mutate((key) => isKey(key, CURRENT_USER) && cached(cache, key) === undefined);
-      } else {
-        const task = event.data as TaskEvent;
-        if ((revisions.get(task.id) ?? 0) > task.revision) return;
-        revisions.set(task.id, task.revision);
-        const { revision: _revision, ...fields } = task;
-        mutate(
-          (key) => isKey(key, TASKS) && hasTask(cache, key, task.id),
-          (data: { tasks: { id: string }[] } | undefined) =>
-            data && { ...data, tasks: data.tasks.map((item) => (item.id === task.id ? { ...item, ...fields } : item)) },
-          { revalidate: false },
-        );
-        // A first page without the task is read again: the task is new, or that list's last read lost a race (a
-        // re-read in flight while the task was created); either way the next event of the task repairs it.
-        mutate(
-          (key) =>
-            isKey(key, TASKS) &&
-            (cached(cache, key) === undefined || ((key[2]?.params?.query?.page ?? 1) === 1 && !hasTask(cache, key, task.id))),
-        );
-      }
+      for (const write of writers) write(event, swr);
     };
     const offEvent = liveChannel.onEvent(apply);
     let wasLive = liveChannel.live;
     let everLive = wasLive;
     const offStatus = liveChannel.onStatus(() => {
       const { live } = liveChannel;
-      // Reopened (a reconnect, a new leader, a tab shown again): what changed meanwhile is read once. The first open
-      // needs nothing, the lists were just read. A close alone reads nothing: the browser reconnects, and a read now
-      // could still carry a session id being replaced (a password change ends the old session's stream before its
-      // answer brings the new cookie), answering "signed out" for a user who is not.
-      if (live && !wasLive && everLive && document.visibilityState === 'visible') refetch(TASKS, CURRENT_USER);
+      if (live && !wasLive && everLive && document.visibilityState === 'visible') apply(MISSED);
       wasLive = live;
       everLive ||= live;
     });
-    // Refused on reconnect: the session has ended (sign-out, a password changed elsewhere, a disabled account).
-    const offRefused = liveChannel.onRefused(() => refetch(CURRENT_USER));
     liveChannel.start(url);
     return () => {
       offEvent();
       offStatus();
-      offRefused();
       liveChannel.stop();
     };
   }, [enabled, url, mutate, cache]);

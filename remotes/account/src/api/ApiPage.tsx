@@ -1,6 +1,6 @@
+import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { PageHeader } from '@app/ui';
-import { useSessionUser } from '../session/useSessionUser.ts';
 import { PageSpinner } from '../shared/PageSpinner.tsx';
 import { SignInPrompt } from '../shared/SignInPrompt.tsx';
 import { DeliveriesCard } from './DeliveriesCard.tsx';
@@ -11,11 +11,11 @@ import './api-page.css';
 /** /api: the user's API tokens and the integration guide; visitors get a sign-in prompt above the guide. */
 export function ApiPage() {
   const t = useT();
-  const { user, isLoading } = useSessionUser();
+  const { user } = useSession({ refreshOnMount: true });
   return (
     <div className="ui-container ui-page api-page">
       <PageHeader title={t('account.apiTitle')} subtitle={t('account.apiSubtitle')} />
-      {isLoading ? (
+      {user === undefined ? (
         <PageSpinner />
       ) : user ? (
         // Keyed by user: another sign-in on this tab never sees the previous user's fresh token.

@@ -1,7 +1,7 @@
+import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Card, LinkButton, PageHeader } from '@app/ui';
 import { useState } from 'react';
-import { useSessionUser } from '../session/useSessionUser.ts';
 import { GoogleSignIn } from './GoogleSignIn.tsx';
 import { Perks } from './Perks.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
@@ -15,7 +15,7 @@ type Mode = 'signIn' | 'register';
 export function LoginPage() {
   const t = useT();
   const [mode, setMode] = useState<Mode>('signIn');
-  const { user } = useSessionUser();
+  const { user } = useSession({ refreshOnMount: true });
   useAuthReturn();
   const signIn = mode === 'signIn';
 

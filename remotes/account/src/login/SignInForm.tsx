@@ -1,7 +1,6 @@
-import { useMutation } from '@app/api-client';
+import { useMutation, useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, navigate, PasswordField, toast } from '@app/ui';
-import { useSessionUser } from '../session/useSessionUser.ts';
 import { SubmitForm } from '../shared/SubmitForm.tsx';
 import { useCheckedField } from '../shared/useCheckedField.ts';
 import { UsernameField } from './UsernameField.tsx';
@@ -10,7 +9,7 @@ import { signInPasswordError, signInUsernameError } from './validation.ts';
 /** Username and password; on success the header learns the user at once and the page goes home. */
 export function SignInForm() {
   const t = useT();
-  const { setUser } = useSessionUser();
+  const { setUser } = useSession();
   const username = useCheckedField(signInUsernameError);
   const password = useCheckedField(signInPasswordError);
   const login = useMutation('post', '/api/auth/login', {

@@ -1,7 +1,7 @@
+import { useRefreshSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { navigate, toast } from '@app/ui';
 import { useEffect } from 'react';
-import { useSessionUser } from '../session/useSessionUser.ts';
 import { readAuthReturn } from './authReturn.ts';
 
 /**
@@ -11,7 +11,7 @@ import { readAuthReturn } from './authReturn.ts';
  */
 export function useAuthReturn() {
   const t = useT();
-  const { refresh } = useSessionUser();
+  const refresh = useRefreshSession();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per arrival on /login; t and refresh are read at that moment
   useEffect(() => {
     const result = readAuthReturn(window.location.search);

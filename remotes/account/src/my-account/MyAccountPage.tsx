@@ -1,6 +1,6 @@
+import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { PageHeader } from '@app/ui';
-import { useSessionUser } from '../session/useSessionUser.ts';
 import { PageSpinner } from '../shared/PageSpinner.tsx';
 import { SignInPrompt } from '../shared/SignInPrompt.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
@@ -11,11 +11,12 @@ import './my-account.css';
 /** /my-account: profile and balance, shortcuts, and the password; visitors are asked to sign in. */
 export function MyAccountPage() {
   const t = useT();
-  const { user, isLoading, refresh } = useSessionUser();
+  // Asked again on arrival, so credits and role are fresh here.
+  const { user, refresh } = useSession({ refreshOnMount: true });
   return (
     <div className="ui-container ui-page">
       <PageHeader title={t('account.myAccountTitle')} subtitle={t('account.myAccountSubtitle')} />
-      {isLoading ? (
+      {user === undefined ? (
         <PageSpinner />
       ) : user ? (
         <div className="my-account-grid">

@@ -1,10 +1,10 @@
+import type { CurrentUser } from '@app/api-client';
 import { useI18n } from '@app/i18n';
 import { Badge, Card } from '@app/ui';
 import { useFormat } from '@app/ui/format';
-import type { SessionUser } from '../session/useSessionUser.ts';
 
 /** Who is signed in: username, email, credits and account type. */
-export function ProfileCard({ user }: { user: SessionUser }) {
+export function ProfileCard({ user }: { user: CurrentUser }) {
   const { t } = useI18n();
   const format = useFormat();
   return (

@@ -1,6 +1,4 @@
-import { type components, useQuery } from '@app/api-client';
-
-type CurrentUser = components['schemas']['CurrentUser'];
+import { type CurrentUser, useSession } from '@app/api-client';
 
 /** Who is looking at an admin page: unknown yet, nobody, a regular user, or an administrator. */
 export type AdminAccess =
@@ -10,14 +8,12 @@ export type AdminAccess =
   | { status: 'admin'; user: CurrentUser };
 
 /**
- * Reads the current user from the shared SWR cache (the host asks for the same key, so this
- * is usually answered without a request). A failed lookup counts as signed out: the admin
- * area never opens on a guess.
+ * The page's session as admin access. Only the server's word counts: a copy saved at the last visit leaves it
+ * loading, and a failed lookup is a visitor, so the admin area never opens on a guess.
  */
 export function useAdminAccess(): AdminAccess {
-  const { data, error } = useQuery('/api/auth/current-user');
-  if (!data && !error) return { status: 'loading' };
-  const user = data?.user ?? null;
+  const { user, checked } = useSession();
+  if (!checked) return { status: 'loading' };
   if (!user) return { status: 'anonymous' };
   return user.isAdmin ? { status: 'admin', user } : { status: 'forbidden', user };
 }

@@ -1,4 +1,4 @@
-import { toMessage, useMutation, useQuery } from '@app/api-client';
+import { toMessage, useMutation, useQuery, useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Card, Pagination, Spinner, TextField, toast } from '@app/ui';
 import { useMemo, useState } from 'react';
@@ -18,7 +18,7 @@ import './users.css';
 export function UsersSection() {
   const t = useT();
   const { data, error } = useQuery('/api/admin/users');
-  const { data: me } = useQuery('/api/auth/current-user');
+  const { user: me } = useSession();
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminUser | null>(null);
@@ -90,7 +90,7 @@ export function UsersSection() {
           />
           <UsersTable
             users={rows}
-            currentUserId={me?.user?.id}
+            currentUserId={me?.id}
             togglingId={togglingId}
             onToggle={toggle}
             onEdit={openDialog}

@@ -1,3 +1,4 @@
+import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Card, navigate, PageHeader, Spinner, uiEntryLoaders } from '@app/ui';
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
@@ -7,7 +8,6 @@ import type { CreditPackage } from '../packages/PackageCard.tsx';
 import { PackageList } from '../packages/PackageList.tsx';
 import { usePricingReturn } from '../returns/usePricingReturn.ts';
 import { SignInPrompt } from '../session/SignInPrompt.tsx';
-import { useSignedInUser } from '../session/useSignedInUser.ts';
 import { StatCards } from '../stats/StatCards.tsx';
 import './pages.css';
 
@@ -28,7 +28,7 @@ const TransactionHistory = lazy(() => import('../history/TransactionHistory.tsx'
  */
 export function PricingPage() {
   const t = useT();
-  const { user } = useSignedInUser();
+  const { user } = useSession();
   const { capturing } = usePricingReturn();
   const [buying, setBuying] = useState<CreditPackage | null>(null);
   // Mounted from the first purchase on, so it keeps its closing transition afterwards.

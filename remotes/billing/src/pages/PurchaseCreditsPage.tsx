@@ -1,3 +1,4 @@
+import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { PageHeader, Spinner } from '@app/ui';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { PackagePicker } from '../purchase/PackagePicker.tsx';
 import { CreemReturnBanner } from '../returns/CreemReturnBanner.tsx';
 import { useCreemReturn } from '../returns/useCreemReturn.ts';
 import { SignInPrompt } from '../session/SignInPrompt.tsx';
-import { useSignedInUser } from '../session/useSignedInUser.ts';
 import '../purchase/purchase.css';
 import './pages.css';
 
@@ -18,7 +18,7 @@ import './pages.css';
  */
 export function PurchaseCreditsPage() {
   const t = useT();
-  const { user } = useSignedInUser();
+  const { user } = useSession();
   const [selected, setSelected] = useState<CreditPackage | null>(null);
   // Read here, not in the banner: the page outlives any re-render of the signed-in part.
   const creemReturn = useCreemReturn(Boolean(user));

@@ -1,6 +1,6 @@
+import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, LinkButton, Spinner } from '@app/ui';
-import { useCurrentUser } from '../session/useCurrentUser.ts';
 
 interface SubmitBarProps {
   label: string;
@@ -16,7 +16,7 @@ interface SubmitBarProps {
 /** The tab's submit button with what it costs and the balance; visitors get a Sign In link instead. */
 export function SubmitBar({ label, busyLabel, isBusy, isDisabled, cost, onPress }: SubmitBarProps) {
   const t = useT();
-  const { user } = useCurrentUser();
+  const { user } = useSession();
   if (user === null) {
     return (
       <div className="studio-submit">

@@ -1,3 +1,4 @@
+import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { PageHeader, Spinner } from '@app/ui';
 import { Suspense, startTransition, use, useState } from 'react';
@@ -16,7 +17,6 @@ import { useStudioTasks } from '../generate/useStudioTasks.ts';
 import { useSubmitGeneration } from '../generate/useSubmitGeneration.ts';
 import { useSubmitUpscale } from '../generate/useSubmitUpscale.ts';
 import { useUpscaleForm } from '../generate/useUpscaleForm.ts';
-import { useCurrentUser } from '../session/useCurrentUser.ts';
 import { useStudioPricing } from '../session/useStudioPricing.ts';
 import type { ImageTask } from '../tasks/types.ts';
 import { useRefundWatcher } from '../tasks/useRefundWatcher.ts';
@@ -37,7 +37,7 @@ export function GeneratePage() {
   const submitGeneration = useSubmitGeneration(generation);
   const submitUpscale = useSubmitUpscale(upscale);
   const costs = useStudioPricing();
-  const { user } = useCurrentUser();
+  const { user } = useSession();
   const { newest, recent } = useStudioTasks(Boolean(user));
   useRefundWatcher(recent);
   const details = useTaskDetails(newest ? [newest, ...recent] : recent);

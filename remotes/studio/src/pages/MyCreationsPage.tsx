@@ -1,3 +1,4 @@
+import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Card, LinkButton, navigate, PageHeader, Pagination, Spinner } from '@app/ui';
 import { Suspense, useState } from 'react';
@@ -8,7 +9,6 @@ import { LazyTaskGrid } from '../deferred/lazyParts.tsx';
 import { LazyImageDetailsDialog } from '../details/LazyImageDetailsDialog.tsx';
 import { useTaskDetails } from '../details/useTaskDetails.ts';
 import { saveRecreate } from '../generate/recreateStorage.ts';
-import { useCurrentUser } from '../session/useCurrentUser.ts';
 import type { ImageTask } from '../tasks/types.ts';
 import { useRefundWatcher } from '../tasks/useRefundWatcher.ts';
 import '../creations/creations.css';
@@ -28,7 +28,7 @@ function upscale(task: ImageTask) {
 /** /my-creations: the user's tasks of the last 14 days, 20 a page, with the Image Details dialog. */
 export function MyCreationsPage() {
   const t = useT();
-  const { user } = useCurrentUser();
+  const { user } = useSession();
   const [page, setPage] = useState(1);
   const { data, error } = useCreations(page, Boolean(user));
   useRefundWatcher(data?.tasks);

@@ -1,5 +1,5 @@
+import { useRefreshSession } from '@app/api-client';
 import { useEffect, useRef } from 'react';
-import { useRefreshBalance } from '../session/useRefreshBalance.ts';
 import { isInProgress } from './taskLabels.ts';
 import type { ImageTask } from './types.ts';
 
@@ -8,7 +8,7 @@ import type { ImageTask } from './types.ts';
  * re-read the balance so the header shows the credits back without waiting for its 30 s poll.
  */
 export function useRefundWatcher(tasks: ImageTask[] | undefined) {
-  const refreshBalance = useRefreshBalance();
+  const refreshBalance = useRefreshSession();
   const seen = useRef(new Map<string, ImageTask['status']>());
   useEffect(() => {
     if (!tasks) return;

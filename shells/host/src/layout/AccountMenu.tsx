@@ -1,7 +1,7 @@
+import type { CurrentUser } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { useEffect } from 'react';
 import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import type { CurrentUser } from '../session/authStore.ts';
 import { useLogout } from '../session/useLogout.ts';
 import { AccountMenuTrigger } from './AccountMenuTrigger.tsx';
 

@@ -1,6 +1,6 @@
+import type { CurrentUser } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button } from '@app/ui';
-import type { CurrentUser } from '../session/authStore.ts';
 import './AccountMenu.css';
 
 /**

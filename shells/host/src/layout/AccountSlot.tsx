@@ -1,7 +1,7 @@
+import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { LinkButton } from '@app/ui';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { useCurrentUser } from '../session/useCurrentUser.ts';
 import { AccountMenuTrigger } from './AccountMenuTrigger.tsx';
 import { CreditsBadge } from './CreditsBadge.tsx';
 
@@ -25,7 +25,7 @@ function returnFocusTo(slot: HTMLElement | null, framesLeft = 30) {
 /** The header's account corner: Sign In for visitors; the credit balance and the account menu for users. */
 export function AccountSlot() {
   const t = useT();
-  const { user } = useCurrentUser();
+  const { user } = useSession();
   // A press on the stand-in button opens the menu once its code is there.
   const [pressedEarly, setPressedEarly] = useState(false);
   const [isWanted, setWanted] = useState(false);

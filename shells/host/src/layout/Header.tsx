@@ -1,6 +1,6 @@
+import { useSession } from '@app/api-client';
 import { useI18n } from '@app/i18n';
 import { useEffect, useRef, useState } from 'react';
-import { useCurrentUser } from '../session/useCurrentUser.ts';
 import { AccountSlot } from './AccountSlot.tsx';
 import { Brand } from './Brand.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -13,7 +13,7 @@ import './Header.css';
 /** The sticky dark header: brand, links, language, account; a toggle and a menu when the links do not fit. */
 export function Header() {
   const { t, language } = useI18n();
-  const { user } = useCurrentUser();
+  const { user } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const bar = useRef<HTMLDivElement>(null);
   const nav = useRef<HTMLElement>(null);

@@ -1,6 +1,6 @@
 import { useT } from '@app/i18n';
 import type { ReactNode } from 'react';
-import { CurrentUserSync } from '../session/CurrentUserSync.tsx';
+import { SessionUpkeep } from '../session/SessionUpkeep.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import './Layout.css';
@@ -10,7 +10,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const t = useT();
   return (
     <div className="app">
-      <CurrentUserSync />
+      <SessionUpkeep />
       <a href="#main" className="skip-link">
         {t('common.skipToContent')}
       </a>

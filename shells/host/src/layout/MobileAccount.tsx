@@ -1,13 +1,13 @@
+import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, LinkButton } from '@app/ui';
-import { useCurrentUser } from '../session/useCurrentUser.ts';
 import { useLogout } from '../session/useLogout.ts';
 import { CreditsBadge } from './CreditsBadge.tsx';
 
 /** The account part of the phone menu: Sign In, or the balance with My Account and Logout. */
 export function MobileAccount({ onNavigate }: { onNavigate: () => void }) {
   const t = useT();
-  const { user } = useCurrentUser();
+  const { user } = useSession();
   const logout = useLogout();
   if (!user) {
     return (

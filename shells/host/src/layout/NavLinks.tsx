@@ -1,13 +1,13 @@
+import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { cx, Link, matchesRoute, useLocation } from '@app/ui';
-import { useCurrentUser } from '../session/useCurrentUser.ts';
 import { visibleNavItems } from './navItems.ts';
 
 /** The main links; the current page's link is highlighted and marked `aria-current`. */
 export function NavLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const t = useT();
   const [pathname] = useLocation();
-  const { user } = useCurrentUser();
+  const { user } = useSession();
   return (
     <ul className={cx('nav-links', className)}>
       {visibleNavItems(user?.isAdmin ?? false).map((item) => {

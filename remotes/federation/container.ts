@@ -1,6 +1,6 @@
 /**
  * A remote's container (its remoteEntry.js exports `init` and `get`), for remotes that share every module
- * consume-only and run inside our host. Built into each remote by `remoteEntry()` (../remote-entry.ts), in place
+ * consume-only and run inside our host. Built into each remote by `remoteEntry()` (./remote-entry.ts), in place
  * of @module-federation/vite's generated entry, whose ~20 KB of init code (its own federation instance, version
  * negotiation, interop with webpack hosts) decide nothing here: the host provides every shared module.
  *

@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import type { UserConfig } from 'vite';
 
 /**
- * Module Federation options shared by the host and the four remotes, kept in one place so the
- * configs cannot drift. Plain data on purpose: each vite.config.ts passes it to its own
- * `federation()` (the plugin is not resolvable from this folder).
+ * Module Federation options of the host and the four remotes, kept in one place so the configs cannot
+ * drift. Plain data on purpose: each vite.config.ts passes them to its own `federation()` (the plugin is
+ * not resolvable from this folder), then adds the build steps of ours beside it (see remotes/README.md).
  */
 
 /**
@@ -19,6 +19,9 @@ export const SHARED_SINGLETONS = ['react', 'react-dom', 'swr', '@app/api-client'
 export const UI_ENTRIES = ['dialog', 'number-field', 'select', 'table', 'tabs'] as const;
 export type UiEntry = (typeof UI_ENTRIES)[number];
 const uiEntry = (entry: UiEntry) => `@app/ui/${entry}`;
+
+/** The file a remote's pages are loaded through (GET /api/remotes points the host at it). */
+export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
 
 /** Everything the host provides: the singletons and every UI entry. */
 export const HOST_SHARED = [...SHARED_SINGLETONS, ...UI_ENTRIES.map(uiEntry)];
@@ -59,24 +62,35 @@ export function sharedFrom(
 export function remoteFederation(name: string, dependencies: Record<string, string>, uiEntries: readonly UiEntry[] = []) {
   return {
     name,
-    filename: 'remoteEntry.js',
+    filename: REMOTE_ENTRY_FILE,
     exposes: { './routes': './src/routes.tsx' },
     // Remotes reach React Aria only through the shared @app/ui (see packages/ui/src/primitives.ts).
     // Consume-only: a remote always runs inside the host, which provides every shared module, so
     // it carries no fallback copies (which the bundler would otherwise merge into chunks it loads).
+    // The plugin then gives each share's wrapper only the names the remote imports.
     shared: sharedFrom(dependencies, [...SHARED_SINGLETONS, ...uiEntries.map(uiEntry)], { consumeOnly: true }),
     manifest: true,
-    // With consume-only shares the plugin narrows each share's exports to the names it saw imported,
-    // once it judges the module graph parsed; under CPU load it judges too early and drops names
-    // (MISSING_EXPORT, now and then). Ending that analysis at once makes it keep every export of the
-    // shared module, every time; nothing else the build emits depends on it.
-    moduleParseIdleTimeout: 0.001,
-    // The host publishes its federation runtime on globalThis (provideExternalRuntime): a remote
-    // uses that one instead of downloading its own ~20 KB copy, and never loads remotes itself.
+    // No runtime of its own: the plugin's init code, the runtime's only user, is replaced by our container
+    // (./remote-entry.ts), whose build check also fails if a chunk a page loads reaches for a runtime.
     experiments: { externalRuntime: true },
     disableRemote: true,
     // Types are not published between packages here; the workspace already shares the sources.
     dts: false,
+  };
+}
+
+/**
+ * The host's federation options: it provides every shared module and bakes in no remote (their URLs come from
+ * GET /api/remotes at start, see shells/host/src/federation/remotes.ts).
+ */
+export function hostFederation(dependencies: Record<string, string>) {
+  return {
+    name: 'host',
+    remotes: {},
+    shared: sharedFrom(dependencies, HOST_SHARED),
+    dts: false,
+    // Remotes are plain remoteEntry.js URLs: no manifests, snapshots or preloading to carry.
+    disableSnapshot: true,
   };
 }
 
@@ -90,9 +104,15 @@ export function remoteFederation(name: string, dependencies: Record<string, stri
 export function lazyUiAliases(upFront: readonly UiEntry[]) {
   return UI_ENTRIES.filter((entry) => !upFront.includes(entry)).map((entry) => ({
     find: new RegExp(`^${uiEntry(entry)}$`),
-    replacement: fileURLToPath(new URL(`./lazy-ui/${entry}.ts`, import.meta.url)),
+    replacement: fileURLToPath(new URL(`../lazy-ui/${entry}.ts`, import.meta.url)),
   }));
 }
+
+/**
+ * What every UI build prints: warnings and errors only (`--logLevel info` brings back the file table). Rolldown's
+ * plugin timings are off: they name the federation plugin's load hooks, which wait for the module graph by design.
+ */
+export const quietBuild = { logLevel: 'warn', checks: { pluginTimings: false } } as const;
 
 /**
  * Vite options every remote needs: `base: './'` so its chunks load relative to wherever its
@@ -100,12 +120,13 @@ export function lazyUiAliases(upFront: readonly UiEntry[]) {
  */
 export const remoteViteOptions = {
   base: './',
+  logLevel: quietBuild.logLevel,
   build: {
     target: 'es2022',
     outDir: 'dist',
     emptyOutDir: true,
     // No index.html: a remote is only ever mounted by the host, so its one input is the exposed module.
     // Its remoteEntry.js is our small container (`remoteEntry()` in each vite.config.ts, ./remote-entry.ts).
-    rolldownOptions: { input: 'src/routes.tsx' },
+    rolldownOptions: { input: 'src/routes.tsx', checks: quietBuild.checks },
   },
 } satisfies UserConfig;
