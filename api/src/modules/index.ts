@@ -1,5 +1,6 @@
 // The module registry: add a module here and its entities, handlers, principal resolvers, seeds and process are wired in.
 import { adminModule } from './admin/index.ts';
+import { auditModule } from './audit/index.ts';
 import { authModule } from './auth/index.ts';
 import { automationModule } from './automation/index.ts';
 import { billingModule } from './billing/index.ts';
@@ -21,6 +22,7 @@ export const modules: readonly ApiModule[] = [
   settingsModule,
   billingModule,
   usersModule,
+  auditModule,
   ledgerModule,
   authModule,
   tokensModule,

@@ -144,6 +144,10 @@ export function buildOpenApiDocument() {
       },
       { name: 'Auth', description: 'Registration, sign-in (password or Google), session and password.' },
       {
+        name: 'Account security',
+        description: 'What guards an account: its sessions, second factor, passkeys, email verification and security events.',
+      },
+      {
         name: 'Admin',
         description:
           'The admin area: settings, credit packages, KIE accounts, users, all transactions, refunds and recovery. Every route needs an admin session (401 without one, 403 for other users). Secrets are write-only.',

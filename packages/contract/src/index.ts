@@ -2,6 +2,8 @@ export * from './account.routes.ts';
 export * from './account.ts';
 export * from './admin.routes.ts';
 export * from './admin.ts';
+export * from './audit.routes.ts';
+export * from './audit.ts';
 export * from './automation.routes.ts';
 export * from './automation.ts';
 export * from './billing.routes.ts';

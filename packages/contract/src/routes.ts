@@ -1,5 +1,6 @@
 import { accountRoutes } from './account.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
+import { auditRoutes } from './audit.routes.ts';
 import { automationRoutes, webhookDeliveryRoutes } from './automation.routes.ts';
 import { billingRoutes } from './billing.routes.ts';
 import { liveRoutes } from './live.routes.ts';
@@ -15,6 +16,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...studioRoutes,
   ...liveRoutes,
   ...adminRoutes,
+  ...auditRoutes,
   ...automationRoutes,
   ...webhookDeliveryRoutes,
 ];

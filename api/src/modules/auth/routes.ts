@@ -9,6 +9,7 @@ import type {
 import { invalidField, unauthorized } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
+import { acting, recordAudit } from '../audit/index.ts';
 import { presentCurrentUser, USERNAME_MAX, User, UserRepository, usernameKey } from '../users/index.ts';
 import { authLimiters, countFailedSignIn, refuseSpentSignIn, rememberSignIn } from './auth-limits.ts';
 import { createUser, UserConflictError } from './create-user.ts';
@@ -90,6 +91,7 @@ export const authHandlers = {
     const sid = await em.transactional(async (tx) => {
       await tx.nativeUpdate(User, { id: user.id }, { passwordHash });
       await destroyUserSessions(tx, user.id);
+      await recordAudit(tx, { action: 'password.changed', by: acting(ctx, caller), subject: caller, details: {} });
       return createSession(tx, user.id, ctx.services.config.sessions);
     });
     setSessionCookie(ctx, sid);

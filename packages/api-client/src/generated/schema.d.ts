@@ -981,6 +981,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log
+         * @description Every admin action and every security event of every account, newest first: who, when, from which address, what (settings changes with their values before and after, secrets masked). Entries are append-only: the database refuses to change or delete them.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/security-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's security events
+         * @description Sign-ins from a new address, password and second-factor changes, passkeys, ended sessions, API tokens, and what admins changed about the account (role, state, password), newest first.
+         */
+        get: operations["listSecurityEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/n8n/generate": {
         parameters: {
             query?: never;
@@ -2981,6 +3021,91 @@ export interface components {
              * @example 4
              */
             deleted: number;
+        };
+        AuditEventList: {
+            /** @description Entries, newest first. */
+            data: components["schemas"]["AuditEvent"][];
+            /**
+             * Format: int64
+             * @description How many entries match the filters.
+             * @example 1
+             */
+            total: number;
+        };
+        /** @description One entry of the append-only audit log. */
+        AuditEvent: {
+            /**
+             * Format: uuid
+             * @description Identifier (UUID).
+             * @example 0b9a4a4e-6c1f-4d55-9d7e-3c1f1f3c2a10
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            at: string;
+            /**
+             * @description `security`: an event of an account its owner sees; `admin`: any other admin action.
+             * @enum {string}
+             */
+            kind: "security" | "admin";
+            /**
+             * @description What happened.
+             * @example user.credits_adjusted
+             * @enum {string}
+             */
+            action: "sign_in.new_address" | "password.changed" | "password.reset" | "email.verified" | "second_factor.totp_enabled" | "second_factor.totp_disabled" | "second_factor.recovery_codes_created" | "second_factor.recovery_code_used" | "passkey.added" | "passkey.removed" | "sessions.ended" | "token.created" | "token.deleted" | "user.role_changed" | "user.state_changed" | "user.password_set" | "user.deleted" | "user.created" | "user.updated" | "user.credits_adjusted" | "task.refunded" | "tasks.rechecked" | "tasks.failed_deleted" | "settings.changed" | "security_settings.changed" | "package.created" | "package.updated" | "package.deleted" | "kie_account.created" | "kie_account.updated" | "kie_account.deleted" | "kie_account.credits_refreshed" | "telegram.tested";
+            actor: components["schemas"]["AuditParty"];
+            subject: components["schemas"]["AuditParty"] & unknown;
+            /**
+             * @description The client address it came from.
+             * @example 203.0.113.7
+             */
+            ip: string | null;
+            /**
+             * @description The client that sent it, as it named itself.
+             * @example Mozilla/5.0
+             */
+            userAgent: string | null;
+            /**
+             * @description What changed, field by field; at most 40 fields.
+             * @example {
+             *       "credits": {
+             *         "before": 10,
+             *         "after": 50
+             *       }
+             *     }
+             */
+            details: {
+                [key: string]: components["schemas"]["AuditDetail"];
+            };
+        };
+        /** @description Who did it (null when nobody was signed in, as for a password reset by email link). */
+        AuditParty: {
+            /**
+             * Format: uuid
+             * @description Identifier (UUID).
+             * @example 0b9a4a4e-6c1f-4d55-9d7e-3c1f1f3c2a10
+             */
+            id: string;
+            /**
+             * @description The username at the time of the event.
+             * @example alice
+             */
+            username: string;
+        } | null;
+        /**
+         * @description A value, or a change as `{before, after}`. Secrets appear masked (`••••` and their last 4 characters) or as `set`.
+         * @example {
+         *       "before": "sandbox",
+         *       "after": "production"
+         *     }
+         */
+        AuditDetail: string | number | boolean | null | {
+            before: string | number | boolean | null;
+            after: string | number | boolean | null;
         };
         /**
          * @description The task is queued; it is refunded automatically if it fails.
@@ -7042,6 +7167,140 @@ export interface operations {
             };
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (at most 100000). */
+                page?: number;
+                /** @description Entries per page (1 to 100). */
+                limit?: number;
+                /** @description Only security events, or only other admin actions. */
+                kind?: "security" | "admin";
+                /** @description Only this action. */
+                action?: "sign_in.new_address" | "password.changed" | "password.reset" | "email.verified" | "second_factor.totp_enabled" | "second_factor.totp_disabled" | "second_factor.recovery_codes_created" | "second_factor.recovery_code_used" | "passkey.added" | "passkey.removed" | "sessions.ended" | "token.created" | "token.deleted" | "user.role_changed" | "user.state_changed" | "user.password_set" | "user.deleted" | "user.created" | "user.updated" | "user.credits_adjusted" | "task.refunded" | "tasks.rechecked" | "tasks.failed_deleted" | "settings.changed" | "security_settings.changed" | "package.created" | "package.updated" | "package.deleted" | "kie_account.created" | "kie_account.updated" | "kie_account.deleted" | "kie_account.credits_refreshed" | "telegram.tested";
+                /** @description Only entries whose actor username contains this (any letter case). */
+                actor?: string;
+                /** @description Only entries whose account username contains this (any letter case). */
+                subject?: string;
+                /** @description Only entries at or after this time. */
+                from?: string;
+                /** @description Only entries before this time. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries and how many match. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventList"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSecurityEvents: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (at most 100000). */
+                page?: number;
+                /** @description Entries per page (1 to 100). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events and how many there are. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventList"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
