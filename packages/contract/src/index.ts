@@ -1,4 +1,6 @@
 export * from './account.routes.ts';
+export * from './account.sessions.routes.ts';
+export * from './account.sessions.ts';
 export * from './account.ts';
 export * from './admin.routes.ts';
 export * from './admin.ts';

@@ -1,4 +1,5 @@
 import { accountRoutes } from './account.routes.ts';
+import { accountSessionRoutes } from './account.sessions.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { automationRoutes, webhookDeliveryRoutes } from './automation.routes.ts';
@@ -13,6 +14,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...systemRoutes,
   ...billingRoutes,
   ...accountRoutes,
+  ...accountSessionRoutes,
   ...studioRoutes,
   ...liveRoutes,
   ...adminRoutes,

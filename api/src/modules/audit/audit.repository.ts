@@ -38,3 +38,8 @@ export function listAuditEvents(em: SqlEntityManager, query: AuditEventListQuery
 export function listSecurityEvents(em: SqlEntityManager, userId: string, pageNumber: number, limit: number): Promise<AuditPage> {
   return page(em, { subjectId: userId, kind: 'security' }, pageNumber, limit);
 }
+
+/** Whether the account already signed in from this address (every first sign-in from an address is an entry). */
+export async function signedInFromBefore(em: SqlEntityManager, userId: string, ip: string): Promise<boolean> {
+  return (await em.count(AuditEvent, { subjectId: userId, action: 'sign_in.new_address', ip })) > 0;
+}

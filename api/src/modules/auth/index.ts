@@ -6,6 +6,7 @@ import { authHandlers } from './routes.ts';
 import { Session } from './session.entity.ts';
 import { sessionFromMemory, sessionResolver } from './session.resolver.ts';
 import { purgeExpiredSessions } from './session.service.ts';
+import { sessionHandlers } from './sessions/routes.ts';
 
 export { createUser, UserConflictError } from './create-user.ts';
 export { assertSameSiteRequest, isUnsafeMethod } from './csrf.ts';
@@ -22,7 +23,7 @@ export { readSessionCookie, SESSION_COOKIE } from './session-cookie.ts';
 export const authModule: ApiModule = {
   name: 'auth',
   entities: [Session],
-  handlers: { ...authHandlers, ...googleHandlers },
+  handlers: { ...authHandlers, ...googleHandlers, ...sessionHandlers },
   principalResolvers: [sessionResolver],
   memoryPrincipalResolvers: [sessionFromMemory],
   onStart: async (context) => {

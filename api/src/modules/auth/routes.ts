@@ -9,7 +9,7 @@ import type {
 import { invalidField, unauthorized } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import { acting, recordAudit } from '../audit/index.ts';
+import { acting, recordAudit, requestOrigin } from '../audit/index.ts';
 import { presentCurrentUser, USERNAME_MAX, User, UserRepository, usernameKey } from '../users/index.ts';
 import { authLimiters, countFailedSignIn, refuseSpentSignIn, rememberSignIn } from './auth-limits.ts';
 import { createUser, UserConflictError } from './create-user.ts';
@@ -61,7 +61,7 @@ export const authHandlers = {
     if (passwords.needsRehash(user.passwordHash)) {
       await ctx.state.em.nativeUpdate(User, { id: user.id }, { passwordHash: await hashPassword(body.password) });
     }
-    await startSignedInSession(ctx, user.id);
+    await startSignedInSession(ctx, user);
     return { status: 200, body: { message: 'Signed in', user: presentCurrentUser(user) } };
   },
 
@@ -92,7 +92,7 @@ export const authHandlers = {
       await tx.nativeUpdate(User, { id: user.id }, { passwordHash });
       await destroyUserSessions(tx, user.id);
       await recordAudit(tx, { action: 'password.changed', by: acting(ctx, caller), subject: caller, details: {} });
-      return createSession(tx, user.id, ctx.services.config.sessions);
+      return createSession(tx, user.id, ctx.services.config.sessions, new Date(), requestOrigin(ctx));
     });
     setSessionCookie(ctx, sid);
     return { status: 200, body: { message: 'Password changed' } };
