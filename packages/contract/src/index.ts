@@ -1,3 +1,5 @@
+export * from './account.recovery.routes.ts';
+export * from './account.recovery.ts';
 export * from './account.routes.ts';
 export * from './account.sessions.routes.ts';
 export * from './account.sessions.ts';

@@ -243,6 +243,16 @@ export const PROBLEM_KINDS = {
     meaning: 'This payment method is not set up right now.',
     action: 'Choose another payment method, or contact support.',
   },
+  link_invalid: {
+    title: 'Link not valid',
+    meaning: 'The mailed link was already used, has expired (after 30 minutes) or was replaced by a newer one.',
+    action: 'Ask for a new link and use the latest mail.',
+  },
+  no_email: {
+    title: 'No email address',
+    meaning: 'The account has no email address to send the link to.',
+    action: 'Add an email address to your account first.',
+  },
   google_disabled: {
     title: 'Google sign-in is off',
     meaning: 'Google sign-in is not set up on this server.',

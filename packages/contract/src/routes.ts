@@ -1,3 +1,4 @@
+import { accountRecoveryRoutes } from './account.recovery.routes.ts';
 import { accountRoutes } from './account.routes.ts';
 import { accountSessionRoutes } from './account.sessions.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
@@ -14,6 +15,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...systemRoutes,
   ...billingRoutes,
   ...accountRoutes,
+  ...accountRecoveryRoutes,
   ...accountSessionRoutes,
   ...studioRoutes,
   ...liveRoutes,

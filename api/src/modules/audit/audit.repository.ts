@@ -39,7 +39,12 @@ export function listSecurityEvents(em: SqlEntityManager, userId: string, pageNum
   return page(em, { subjectId: userId, kind: 'security' }, pageNumber, limit);
 }
 
-/** Whether the account already signed in from this address (every first sign-in from an address is an entry). */
-export async function signedInFromBefore(em: SqlEntityManager, userId: string, ip: string): Promise<boolean> {
-  return (await em.count(AuditEvent, { subjectId: userId, action: 'sign_in.new_address', ip })) > 0;
+/** Whether the account signed in before at all, and from this address (each first sign-in from an address is an entry). */
+export async function signInHistory(em: SqlEntityManager, userId: string, ip: string): Promise<{ before: boolean; fromHere: boolean }> {
+  const [row] = await em.execute<{ before: number; here: number }[]>(
+    `select count(*)::int as "before", (count(*) filter (where "ip" = ?))::int as "here"
+       from "audit_events" where "subject_id" = ? and "action" = 'sign_in.new_address'`,
+    [ip, userId],
+  );
+  return { before: (row?.before ?? 0) > 0, fromHere: (row?.here ?? 0) > 0 };
 }

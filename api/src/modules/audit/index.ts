@@ -2,7 +2,7 @@ import type { ApiModule } from '../module.ts';
 import { AuditEvent } from './audit-event.entity.ts';
 import { auditHandlers } from './routes.ts';
 
-export { signedInFromBefore } from './audit.repository.ts';
+export { signInHistory } from './audit.repository.ts';
 export {
   type Acting,
   type AuditEntry,

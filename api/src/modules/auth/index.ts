@@ -1,7 +1,12 @@
 import { scheduleSweeps } from '../../jobs/sweeps.ts';
+import { mailSender } from '../../mail/mail-sender.ts';
 import type { ApiModule } from '../module.ts';
 import { ensureFirstAdmin } from './first-admin.ts';
 import { googleHandlers } from './google/routes.ts';
+import { AccountMail } from './mail/account-mail.ts';
+import { AccountLink } from './reset/account-link.entity.ts';
+import { purgeExpiredLinks } from './reset/links.service.ts';
+import { recoveryHandlers } from './reset/routes.ts';
 import { authHandlers } from './routes.ts';
 import { Session } from './session.entity.ts';
 import { sessionFromMemory, sessionResolver } from './session.resolver.ts';
@@ -22,19 +27,29 @@ export { readSessionCookie, SESSION_COOKIE } from './session-cookie.ts';
 /** Sign-up, password and Google sign-in, sessions (cookie `sid`) and password changes. */
 export const authModule: ApiModule = {
   name: 'auth',
-  entities: [Session],
-  handlers: { ...authHandlers, ...googleHandlers, ...sessionHandlers },
+  entities: [Session, AccountLink],
+  handlers: { ...authHandlers, ...googleHandlers, ...sessionHandlers, ...recoveryHandlers },
   principalResolvers: [sessionResolver],
   memoryPrincipalResolvers: [sessionFromMemory],
   onStart: async (context) => {
     await ensureFirstAdmin(context);
     await purgeExpiredSessions(context.em, null, context.config.sessions);
   },
-  process: async ({ jobs, logger, orm, config }) => ({
-    // Sessions of users who never come back.
-    start: () =>
-      scheduleSweeps(jobs, logger, [
-        { name: 'sweep-expired-sessions', cron: '17 * * * *', run: () => purgeExpiredSessions(orm.em.fork(), null, config.sessions) },
-      ]),
-  }),
+  process: async ({ jobs, logger, orm, config, services }) => {
+    const mail = new AccountMail(jobs, mailSender(config.mail, logger), logger);
+    services.accountMail = mail;
+    if (!config.mail.smtpUrl)
+      logger.info({ outbox: config.mail.outboxDir }, 'no SMTP_URL: account mail goes to the outbox folder and this log');
+    return {
+      start: async () => {
+        await mail.start();
+        // Sessions of users who never come back, and mailed links nobody used.
+        await scheduleSweeps(jobs, logger, [
+          { name: 'sweep-expired-sessions', cron: '17 * * * *', run: () => purgeExpiredSessions(orm.em.fork(), null, config.sessions) },
+          { name: 'sweep-expired-account-links', cron: '23 * * * *', run: () => purgeExpiredLinks(orm.em.fork()) },
+        ]);
+      },
+      stop: async () => mail.stop(),
+    };
+  },
 };

@@ -15,8 +15,10 @@ import { authLimiters, countFailedSignIn, refuseSpentSignIn, rememberSignIn } fr
 import { createUser, UserConflictError } from './create-user.ts';
 import { assertSameSiteRequest } from './csrf.ts';
 import { hashPassword, verifyPassword } from './hash-slot.ts';
+import { queueSecurityAlert } from './mail/alerts.ts';
 import { passwords } from './password.ts';
 import { accountDisabled, invalidCredentials, usernameTaken } from './problems.ts';
+import { queueVerificationOfNewEmail } from './reset/routes.ts';
 import { createSession, destroySession, destroyUserSessions } from './session.service.ts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { startSignedInSession } from './sign-in.ts';
@@ -34,6 +36,10 @@ export const authHandlers = {
     const passwordHash = await hashPassword(body.password);
     try {
       const user = await createUser(ctx.state.em, { username: body.username, passwordHash, email: body.email });
+      // An address given at sign-up is checked by a mailed link before it may receive resets and alerts.
+      const email = user.email;
+      if (email)
+        await ctx.state.em.transactional((tx) => queueVerificationOfNewEmail(ctx, tx, { id: user.id, username: user.username, email }));
       // Registration does not sign in: the page switches to sign-in mode.
       return { status: 201, body: { message: 'Account created. Sign in to continue.', user: presentCurrentUser(user) } };
     } catch (error) {
@@ -92,6 +98,7 @@ export const authHandlers = {
       await tx.nativeUpdate(User, { id: user.id }, { passwordHash });
       await destroyUserSessions(tx, user.id);
       await recordAudit(tx, { action: 'password.changed', by: acting(ctx, caller), subject: caller, details: {} });
+      await queueSecurityAlert(ctx, tx, user.id, 'password_changed');
       return createSession(tx, user.id, ctx.services.config.sessions, new Date(), requestOrigin(ctx));
     });
     setSessionCookie(ctx, sid);

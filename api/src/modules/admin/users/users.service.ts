@@ -92,7 +92,12 @@ export async function updateUserAsAdmin(em: SqlEntityManager, id: string, input:
         user.username = input.username.trim();
         user.usernameKey = usernameKey(input.username);
       }
-      if (input.email !== undefined) user.email = emailOrNull(input.email);
+      if (input.email !== undefined) {
+        const email = emailOrNull(input.email);
+        // A new address is unverified until its owner follows a link sent to it.
+        if (email?.toLowerCase() !== user.email?.toLowerCase()) user.emailVerifiedAt = null;
+        user.email = email;
+      }
       if (input.isAdmin !== undefined) user.isAdmin = input.isAdmin;
       if (input.isActive !== undefined) user.isActive = input.isActive;
       if (passwordHash) user.passwordHash = passwordHash;
