@@ -42,6 +42,9 @@ export const handlers = composeHandlers(modules);
 /** Consulted in order before routing to set `ctx.state.user` / `ctx.state.tokenUser`. */
 export const principalResolvers = modules.flatMap((module) => module.principalResolvers ?? []);
 
+/** Rules on top of the routes' roles (the second-factor rules of auth), run by the binder in module order. */
+export const routeGuards = modules.flatMap((module) => module.routeGuards ?? []);
+
 /** Answers from memory for some GET routes, keyed by operationId (http/fast-lane.ts). */
 export const memoryHandlers = composeHandlers(modules, 'memoryHandlers');
 

@@ -1,6 +1,10 @@
+export * from './account.passkeys.routes.ts';
+export * from './account.passkeys.ts';
 export * from './account.recovery.routes.ts';
 export * from './account.recovery.ts';
 export * from './account.routes.ts';
+export * from './account.security.routes.ts';
+export * from './account.security.ts';
 export * from './account.sessions.routes.ts';
 export * from './account.sessions.ts';
 export * from './account.ts';
@@ -21,6 +25,7 @@ export { problemType, withFieldReasons } from './problem-examples.ts';
 export * from './problems.ts';
 export * from './route.ts';
 export { allRoutes } from './routes.ts';
+export * from './step-up.ts';
 export * from './studio.routes.ts';
 export * from './studio.ts';
 export * from './system.routes.ts';

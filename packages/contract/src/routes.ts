@@ -1,5 +1,7 @@
+import { accountPasskeyRoutes } from './account.passkeys.routes.ts';
 import { accountRecoveryRoutes } from './account.recovery.routes.ts';
 import { accountRoutes } from './account.routes.ts';
+import { accountSecurityRoutes } from './account.security.routes.ts';
 import { accountSessionRoutes } from './account.sessions.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
@@ -16,6 +18,8 @@ export const allRoutes: readonly RouteDef[] = [
   ...billingRoutes,
   ...accountRoutes,
   ...accountRecoveryRoutes,
+  ...accountSecurityRoutes,
+  ...accountPasskeyRoutes,
   ...accountSessionRoutes,
   ...studioRoutes,
   ...liveRoutes,

@@ -1,13 +1,21 @@
 import { scheduleSweeps } from '../../jobs/sweeps.ts';
 import { mailSender } from '../../mail/mail-sender.ts';
 import type { ApiModule } from '../module.ts';
+import { AuthChallenge } from './challenges/challenge.entity.ts';
+import { purgeExpiredChallenges } from './challenges/challenges.service.ts';
 import { ensureFirstAdmin } from './first-admin.ts';
 import { googleHandlers } from './google/routes.ts';
 import { AccountMail } from './mail/account-mail.ts';
+import { PasskeyCredential } from './passkeys/passkey.entity.ts';
+import { passkeyHandlers } from './passkeys/routes.ts';
 import { AccountLink } from './reset/account-link.entity.ts';
 import { purgeExpiredLinks } from './reset/links.service.ts';
 import { recoveryHandlers } from './reset/routes.ts';
 import { authHandlers } from './routes.ts';
+import { secondFactorGuard } from './second-factor/guard.ts';
+import { RecoveryCode } from './second-factor/recovery-code.entity.ts';
+import { secondFactorHandlers } from './second-factor/routes.ts';
+import { TotpFactor } from './second-factor/totp-factor.entity.ts';
 import { Session } from './session.entity.ts';
 import { sessionFromMemory, sessionResolver } from './session.resolver.ts';
 import { purgeExpiredSessions } from './session.service.ts';
@@ -24,11 +32,22 @@ export { createSession, destroyUserSessions, hashSessionId } from './session.ser
 export { SessionCache } from './session-cache.ts';
 export { readSessionCookie, SESSION_COOKIE } from './session-cookie.ts';
 
-/** Sign-up, password and Google sign-in, sessions (cookie `sid`) and password changes. */
+/**
+ * Sign-up, password, passkey and Google sign-in, second factors and step-up checks, sessions (cookie `sid`), password
+ * changes and resets, verified emails.
+ */
 export const authModule: ApiModule = {
   name: 'auth',
-  entities: [Session, AccountLink],
-  handlers: { ...authHandlers, ...googleHandlers, ...sessionHandlers, ...recoveryHandlers },
+  entities: [Session, AccountLink, AuthChallenge, TotpFactor, RecoveryCode, PasskeyCredential],
+  handlers: {
+    ...authHandlers,
+    ...googleHandlers,
+    ...sessionHandlers,
+    ...recoveryHandlers,
+    ...secondFactorHandlers,
+    ...passkeyHandlers,
+  },
+  routeGuards: [secondFactorGuard],
   principalResolvers: [sessionResolver],
   memoryPrincipalResolvers: [sessionFromMemory],
   onStart: async (context) => {
@@ -47,6 +66,7 @@ export const authModule: ApiModule = {
         await scheduleSweeps(jobs, logger, [
           { name: 'sweep-expired-sessions', cron: '17 * * * *', run: () => purgeExpiredSessions(orm.em.fork(), null, config.sessions) },
           { name: 'sweep-expired-account-links', cron: '23 * * * *', run: () => purgeExpiredLinks(orm.em.fork()) },
+          { name: 'sweep-expired-auth-challenges', cron: '29 * * * *', run: () => purgeExpiredChallenges(orm.em.fork()) },
         ]);
       },
       stop: async () => mail.stop(),

@@ -7,12 +7,12 @@ const PRODUCT = 'Nano Banana Image Studio';
 
 /** A mail with one button: the same words as text and as simple HTML. */
 function withLink(to: string, subject: string, lines: string[], link: { label: string; url: string }, after: string[]): Mail {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const text = [...lines, '', `${link.label}: ${link.url}`, '', ...after, '', `— ${PRODUCT}`].join('\n');
   const html = [
-    ...lines.map((line) => `<p>${escape(line)}</p>`),
-    `<p><a href="${escape(link.url)}">${escape(link.label)}</a></p>`,
-    ...after.map((line) => `<p style="color:#666">${escape(line)}</p>`),
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
+    ...after.map((line) => `<p style="color:#666">${escapeHtml(line)}</p>`),
     `<p>— ${PRODUCT}</p>`,
   ].join('\n');
   return { to, subject, text, html };
