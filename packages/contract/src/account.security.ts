@@ -72,7 +72,7 @@ export const PasskeyAssertion = z
     response: z.object({
       clientDataJSON: b64url('Client data.'),
       authenticatorData: b64url('Authenticator data.'),
-      signature: b64url('Signature.', 1400),
+      signature: b64url('Signature.', 8192),
       userHandle: b64url('User handle.', 200).optional(),
     }),
     authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
