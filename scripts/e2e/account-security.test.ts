@@ -98,12 +98,11 @@ describe('passkeys', () => {
 
         // Signed out, the passkey alone signs in; its answer is kept to be replayed afterwards.
         await page.context().clearCookies();
-        let answer = '';
-        page.on('request', (request) => {
-          if (new URL(request.url()).pathname === '/api/auth/passkey') answer = request.postData() ?? '';
-        });
         await page.goto(`${origin}/login`);
+        const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/auth/passkey');
         await page.getByRole('button', { name: w.passkeyButton }).click();
+        const answer = (await sent).postData() ?? '';
+        expect(JSON.parse(answer).passkey.id).toBeTruthy();
         await toastSays(page, w.loginSucceeded);
         await signedInAs(page, user.username);
 

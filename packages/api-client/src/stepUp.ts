@@ -7,7 +7,7 @@ import type { Middleware } from 'openapi-fetch';
 export type StepUpPrompt = () => Promise<boolean>;
 
 const prompts: StepUpPrompt[] = [];
-const copies = new Map<string, Request>();
+const copies = new Map<string, () => Request>();
 let asking: Promise<boolean> | undefined;
 
 /** Makes `prompt` the one asked while it is registered (the latest registration wins); returns the undo. */
@@ -30,10 +30,21 @@ async function isStepUpRequired(response: Response): Promise<boolean> {
 
 /** The client's middleware (client.ts registers it). */
 export const stepUpMiddleware: Middleware = {
-  onRequest({ request, id }) {
-    // A copy to send again: the first sending uses the body up.
-    if (prompts.length) copies.set(id, request.clone());
-    return undefined;
+  async onRequest({ request, id }) {
+    if (!prompts.length) return undefined;
+    // The body read once as text, so the call can be made again (and goes out as plain text, not a stream).
+    const body = request.body ? await request.clone().text() : undefined;
+    const again = () =>
+      new Request(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body,
+        credentials: request.credentials,
+        redirect: request.redirect,
+        signal: request.signal,
+      });
+    copies.set(id, again);
+    return body === undefined ? undefined : again();
   },
   async onResponse({ response, id, options }) {
     const copy = copies.get(id);
@@ -45,6 +56,6 @@ export const stepUpMiddleware: Middleware = {
       asking = undefined;
     });
     if (!(await asking)) return undefined;
-    return options.fetch(copy);
+    return options.fetch(copy());
   },
 };

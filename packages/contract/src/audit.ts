@@ -1,53 +1,11 @@
 // The audit log: who did what, when and from where. Every admin action and every security event of an account
 // is one row, written in the same transaction as the change it records and never changed afterwards.
 import { UsernameText } from './account.ts';
+import { AUDIT_ACTIONS } from './audit-actions.ts';
 import { Count, Id, PageNumber, Timestamp } from './common.ts';
 import { z } from './zod.ts';
 
-/** What an entry records; security events are the ones an account's owner sees on My Account. */
-export const SECURITY_AUDIT_ACTIONS = [
-  'sign_in.new_address',
-  'password.changed',
-  'password.reset',
-  'email.verified',
-  'second_factor.totp_enabled',
-  'second_factor.totp_disabled',
-  'second_factor.recovery_codes_created',
-  'second_factor.recovery_code_used',
-  'passkey.added',
-  'passkey.removed',
-  'sessions.ended',
-  'token.created',
-  'token.deleted',
-  'user.role_changed',
-  'user.state_changed',
-  'user.password_set',
-  'user.deleted',
-] as const;
-
-/** Admin actions that are not about an account's security (its owner does not see them). */
-export const ADMIN_AUDIT_ACTIONS = [
-  'user.created',
-  'user.updated',
-  'user.credits_adjusted',
-  'task.refunded',
-  'tasks.rechecked',
-  'tasks.failed_deleted',
-  'settings.changed',
-  'security_settings.changed',
-  'package.created',
-  'package.updated',
-  'package.deleted',
-  'kie_account.created',
-  'kie_account.updated',
-  'kie_account.deleted',
-  'kie_account.credits_refreshed',
-  'telegram.tested',
-] as const;
-
-export const AUDIT_ACTIONS = [...SECURITY_AUDIT_ACTIONS, ...ADMIN_AUDIT_ACTIONS] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export type AuditKind = 'security' | 'admin';
+export * from './audit-actions.ts';
 
 /** The longest text an entry's detail keeps (longer values are cut). */
 export const AUDIT_TEXT_MAX = 500;

@@ -9,7 +9,6 @@ export {
   type AuditParty,
   acting,
   changedFields,
-  type RequestOrigin,
   recordAudit,
   requestOrigin,
 } from './audit.service.ts';

@@ -5,7 +5,6 @@ import { EmailCard } from './EmailCard.tsx';
 import { PasskeysCard } from './PasskeysCard.tsx';
 import { SecurityEventsCard } from './SecurityEventsCard.tsx';
 import { SessionsCard } from './SessionsCard.tsx';
-import { StepUpPrompt } from './StepUpPrompt.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 import './security.css';
 
@@ -15,7 +14,6 @@ export function SecuritySection() {
     <Suspense fallback={null}>
       <WithMessages domains={['security']}>
         <SecurityCards />
-        <StepUpPrompt />
       </WithMessages>
     </Suspense>
   );

@@ -1,32 +1,23 @@
-import { type components, onStepUpRequired, request, toMessage, useQuery } from '@app/api-client';
+import { type components, request, toMessage, useQuery } from '@app/api-client';
 import { useT, WithMessages } from '@app/i18n';
 import { Button, PasswordField, TextField, toast } from '@app/ui';
 import { FormDialog, Modal } from '@app/ui/dialog';
-import { Suspense, useEffect, useState } from 'react';
+import { useState } from 'react';
 
 type StepUpBody = components['schemas']['StepUpBody'];
 
 /**
- * The admin area's answer to 401 `step_up_required` (adjusting credits, refunds, roles, payment and provider settings):
- * a dialog asking for a code, a passkey, or the password of an account without a second factor; once confirmed, the
- * API client sends the refused call again (api-client stepUp.ts).
+ * The question of a call refused with 401 `step_up_required` (credits, refunds, roles, payment and provider settings,
+ * one's own second factors), for every page: a code, a passkey, or the password of an account without a second factor.
+ * `onDone(true)` once confirmed: the API client then sends the refused call again (api-client stepUp.ts).
  */
-export function StepUpPrompt() {
-  const [resolve, setResolve] = useState<((confirmed: boolean) => void) | null>(null);
-  useEffect(() => onStepUpRequired(() => new Promise<boolean>((done) => setResolve(() => done))), []);
-  if (!resolve) return null;
-  const finish = (confirmed: boolean) => {
-    resolve(confirmed);
-    setResolve(null);
-  };
+export function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
   return (
-    <Suspense fallback={null}>
-      <WithMessages domains={['security']}>
-        <Modal size="sm" isOpen isDismissable onOpenChange={(open) => !open && finish(false)}>
-          <StepUpForm onConfirmed={() => finish(true)} />
-        </Modal>
-      </WithMessages>
-    </Suspense>
+    <WithMessages domains={['security']}>
+      <Modal size="sm" isOpen isDismissable onOpenChange={(open) => !open && onDone(false)}>
+        <StepUpForm onConfirmed={() => onDone(true)} />
+      </Modal>
+    </WithMessages>
   );
 }
 
