@@ -4,7 +4,6 @@ import { navigate, ToastRegion } from '@app/ui';
 import type { ReactNode } from 'react';
 import { I18nProvider as AriaLocaleProvider, RouterProvider } from 'react-aria-components';
 import { SWRConfig } from 'swr';
-import { StepUpHost } from './session/StepUpHost.tsx';
 
 /** Keeps RAC's number/date formatting and messages in the user's language. */
 function AriaLocale({ children }: { children: ReactNode }) {
@@ -14,7 +13,7 @@ function AriaLocale({ children }: { children: ReactNode }) {
 
 /**
  * Everything provided once for the host and all remotes: one SWR cache with the spec's
- * defaults, the language, client-side routing for RAC links, the toast region, and the step-up question.
+ * defaults, the language, client-side routing for RAC links, and the toast region.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
@@ -25,7 +24,6 @@ export function AppProviders({ children }: { children: ReactNode }) {
           <RouterProvider navigate={(href) => navigate(href)}>
             {children}
             <ToastRegion />
-            <StepUpHost />
           </RouterProvider>
         </AriaLocale>
       </I18nProvider>

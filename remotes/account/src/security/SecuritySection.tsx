@@ -5,6 +5,7 @@ import { EmailCard } from './EmailCard.tsx';
 import { PasskeysCard } from './PasskeysCard.tsx';
 import { SecurityEventsCard } from './SecurityEventsCard.tsx';
 import { SessionsCard } from './SessionsCard.tsx';
+import { StepUpPrompt } from './StepUpPrompt.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 import './security.css';
 
@@ -14,6 +15,7 @@ export function SecuritySection() {
     <Suspense fallback={null}>
       <WithMessages domains={['security']}>
         <SecurityCards />
+        <StepUpPrompt />
       </WithMessages>
     </Suspense>
   );

@@ -5,6 +5,7 @@ import { type ReactNode, useEffect } from 'react';
 import { AccessLoading } from './AccessLoading.tsx';
 import { AccessNotice } from './AccessNotice.tsx';
 import { SecondFactorNotice } from './SecondFactorNotice.tsx';
+import { StepUpAnswer } from './StepUpAnswer.tsx';
 import { useAdminAccess } from './useAdminAccess.ts';
 
 /**
@@ -30,11 +31,16 @@ export function AdminGate({ children }: { children: ReactNode }) {
 
 /**
  * While the rule requires it, an admin without a second factor is sent to set one up (every admin call would answer
- * 403 `second_factor_required` anyway).
+ * 403 `second_factor_required` anyway). The dashboard holds the step-up prompt for the calls that need a recent check.
  */
 function SecondFactorGate({ children }: { children: ReactNode }) {
   const { data, error } = useQuery('/api/user/security');
   if (!data && !error) return <AccessLoading />;
   if (data?.secondFactorRequired) return <SecondFactorNotice />;
-  return children;
+  return (
+    <>
+      {children}
+      <StepUpAnswer />
+    </>
+  );
 }

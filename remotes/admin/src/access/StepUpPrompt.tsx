@@ -8,8 +8,9 @@ type StepUpBody = components['schemas']['StepUpBody'];
 
 /**
  * The question of a call refused with 401 `step_up_required` (credits, refunds, roles, payment and provider settings,
- * one's own second factors), for every page: a code, a passkey, or the password of an account without a second factor.
- * `onDone(true)` once confirmed: the API client then sends the refused call again (api-client stepUp.ts).
+ * the admin rule) in the admin area: a code, a passkey, or the password of an account without a second factor.
+ * `onDone(true)` once confirmed: the API client then sends the refused call again (api-client stepUp.ts). Loaded by
+ * StepUpAnswer when first needed.
  */
 export function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
   return (
