@@ -26,7 +26,7 @@ import { observeRequest } from './metrics/observe-requests.ts';
 import { registerMetrics } from './metrics/scrape.ts';
 import { SessionCache } from './modules/auth/index.ts';
 import { registerSandboxCheckout } from './modules/billing/index.ts';
-import { memoryHandlers, memoryPrincipalResolvers, handlers as moduleHandlers, principalResolvers } from './modules/index.ts';
+import { memoryHandlers, memoryPrincipalResolvers, handlers as moduleHandlers, principalResolvers, routeGuards } from './modules/index.ts';
 import { sumTaskCredits } from './modules/ledger/index.ts';
 import { heardWrites } from './modules/live/index.ts';
 import { storedFiles, TaskListCache, UPLOAD_BODY_LIMIT } from './modules/studio/index.ts';
@@ -124,7 +124,7 @@ export function createApp(deps: AppDeps): App {
   registerProblemPages(router);
   registerMetrics(router, sumTaskCredits);
   const routes = deps.routes ?? allRoutes;
-  bindRoutes(router, routes, deps.handlers ?? moduleHandlers, { validateResponses: !config.isProduction });
+  bindRoutes(router, routes, deps.handlers ?? moduleHandlers, { validateResponses: !config.isProduction, guards: routeGuards });
   const origins = remoteOrigins(config.remotes);
   const ui = config.staticDir
     ? serveStatic({

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { LIMITS, REMOTE_NAMES } from '@app/contract/constants';
 import { z } from 'zod';
 import { type BillingConfig, BillingEnvSchema, billingConfigFrom, billingConfigIssues } from './config.billing.ts';
+import { type MailConfig, MailEnvSchema, mailConfigFrom } from './config.mail.ts';
 import { commaList, flag } from './config.parsers.ts';
 import { type StorageConfig, StorageEnvSchema, storageConfigFrom, storageConfigIssues } from './config.storage.ts';
 import { type StudioConfig, StudioEnvSchema, studioConfigFrom } from './config.studio.ts';
@@ -64,6 +65,8 @@ export interface Config {
   storage: StorageConfig;
   /** Payment provider and Telegram hosts (see config.billing.ts). */
   billing: BillingConfig;
+  /** Account mail: SMTP, or the local outbox (see config.mail.ts). */
+  mail: MailConfig;
   /** Automation API (`/api/n8n/*`) requests allowed per token and minute. */
   automationRatePerMinute: number;
   /** Automation callbacks: the waits between attempts, and the private networks they may reach. */
@@ -190,7 +193,11 @@ export function defaultRemotes(): Record<string, string> {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const issues: string[] = [];
-  const parsed = EnvSchema.extend(StudioEnvSchema.shape).extend(StorageEnvSchema.shape).extend(BillingEnvSchema.shape).safeParse(present);
+  const parsed = EnvSchema.extend(StudioEnvSchema.shape)
+    .extend(StorageEnvSchema.shape)
+    .extend(BillingEnvSchema.shape)
+    .extend(MailEnvSchema.shape)
+    .safeParse(present);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) issues.push(`${issue.path.map(String).join('.') || 'env'}: ${issue.message}`);
   }
@@ -235,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     studio: studioConfigFrom(e, e.DATA_DIR ?? join(REPO_ROOT, 'data')),
     storage: storageConfigFrom(e),
     billing: billingConfigFrom(e, e.NODE_ENV === 'production'),
+    mail: mailConfigFrom(e, e.DATA_DIR ?? join(REPO_ROOT, 'data'), e.PUBLIC_URL),
     automationRatePerMinute: e.AUTOMATION_RATE_LIMIT_PER_MINUTE,
     // Sent at once when the task ends, then retried after 10 s, 1 min, 5 min, 30 min and 2 h.
     metricsToken: e.METRICS_TOKEN,

@@ -60,6 +60,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     staticDir: options.staticDir,
     ...options.config,
     studio: { ...defaults.studio, ...options.config?.studio, ...options.studio, filesDir: options.studio?.filesDir ?? ownFiles ?? '' },
+    // Without SMTP_URL mail goes to an outbox folder: this server's own, never the repository's data folder.
+    mail: { ...defaults.mail, outboxDir: join(ownFiles ?? tmpdir(), 'outbox'), ...options.config?.mail },
     databaseUrl: database.target.kind === 'postgres' ? database.target.url : undefined,
     remotes: { ...defaultRemotes(), ...options.config?.remotes, ...options.remotes },
   };

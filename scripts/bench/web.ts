@@ -13,7 +13,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createUser, signIn, startTestServer } from '@app/api/testing';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { MAIN_ROUTES, type PageWeight, type WeighedRoute, weighRoute } from '../e2e/support/page-weight.ts';
+import {
+  MAIN_ROUTES,
+  type PageWeight,
+  type WeighedRoute,
+  weighAdminPagesWithoutSecondFactor,
+  weighRoute,
+} from '../e2e/support/page-weight.ts';
 import { serveStatic } from '../e2e/support/static-server.ts';
 import { assertUiBuilt, HOST_DIST, remoteDist } from '../e2e/support/ui-build.ts';
 import { type LighthouseRow, runLighthouse } from './lighthouse.ts';
@@ -42,6 +48,7 @@ const browser = await launchBrowser();
 const rows: Row[] = [];
 let lighthouseRows: LighthouseRow[] = [];
 try {
+  await weighAdminPagesWithoutSecondFactor(server);
   const admin = await createUser(server, { isAdmin: true, credits: 100 });
   const cookie = await signIn(server, admin);
   for (const route of ROUTES) rows.push(await weighRoute(browser, server.url, route, cookie));
@@ -62,6 +69,7 @@ const adminStage = await startTestServer({
   config: { logLevel: 'silent', isProduction: true },
 });
 try {
+  await weighAdminPagesWithoutSecondFactor(adminStage);
   const cookie = await signIn(adminStage, await createUser(adminStage, { isAdmin: true, credits: 100 }));
   const adminRoute = MAIN_ROUTES.find((route) => route.path === '/admin');
   if (!adminRoute) throw new Error('no /admin route');

@@ -36,6 +36,7 @@ describe('admin access', () => {
       expect.stringContaining('KIE API Management'),
       expect.stringContaining('Image Recovery'),
       expect.stringContaining('User Management'),
+      expect.stringContaining('Security & Audit'),
     ]);
 
     const fromAdminOrigin = requests.filter((url) => url.startsWith(stage.adminOrigin.url));

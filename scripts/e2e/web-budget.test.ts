@@ -5,7 +5,7 @@ import { createUser, signIn, startTestServer, type TestServer } from '@app/api/t
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
-import { MAIN_ROUTES, type PageWeight, weighRoute } from './support/page-weight.ts';
+import { MAIN_ROUTES, type PageWeight, weighAdminPagesWithoutSecondFactor, weighRoute } from './support/page-weight.ts';
 import { assertUiBuilt, HOST_DIST, REMOTES } from './support/ui-build.ts';
 
 const KB = 1024;
@@ -24,6 +24,7 @@ let cookie: string;
 beforeAll(async () => {
   assertUiBuilt();
   server = await startTestServer({ staticDir: HOST_DIST, seed: true, config: { logLevel: 'silent', isProduction: true } });
+  await weighAdminPagesWithoutSecondFactor(server);
   browser = await launchBrowser();
   cookie = await signIn(server, await createUser(server, { isAdmin: true, credits: 100 }));
 });

@@ -151,13 +151,21 @@ export function rawQuery(querystring: string, parse: () => Readonly<Record<strin
   return query;
 }
 
+/**
+ * A module's rule on top of a route's role (for example: admins need a second factor, some calls a recent check of it).
+ * Runs after the role let the caller through and before the input is read; throws the problem the request gets.
+ */
+export type RouteGuard = (ctx: AppContext, route: RouteDef, caller: unknown) => void | Promise<void>;
+
 export interface BindOptions {
   /** Parse every answer with its response schema (on outside production). */
   validateResponses: boolean;
+  /** The modules' route guards, in module order. */
+  guards?: readonly RouteGuard[];
 }
 
 /**
- * Registers every route on the router: role check first (401/403 before any 400), then input validation,
+ * Registers every route on the router: role check first (401/403 before any 400), the modules' guards, then input validation,
  * then the handler with the caller the role let through.
  * Throws at start when a route has no handler or a handler has no route.
  */
@@ -168,10 +176,12 @@ export function bindRoutes(router: AppRouter, routes: readonly RouteDef[], handl
   const orphans = Object.keys(handlers).filter((id) => !known.has(id));
   if (orphans.length) throw new Error(`Handlers without a contract route: ${orphans.join(', ')}`);
 
+  const guards = options.guards ?? [];
   for (const route of routes) {
     const handler = handlers[route.operationId] as unknown as BoundHandler;
     const run: RouterMiddleware<AppState, AppContextExtras> = async (ctx) => {
       const caller = admit(route.role, ctx.state);
+      for (const guard of guards) await guard(ctx, route, caller);
       const query = rawQuery(ctx.querystring, () => ctx.query);
       const input = parseInput(route, { params: ctx.params, query, headers: ctx.headers, body: ctx.request.body });
       respond(ctx, route, await handler(ctx, { ...input, caller }), options.validateResponses);

@@ -1,5 +1,6 @@
 // The module registry: add a module here and its entities, handlers, principal resolvers, seeds and process are wired in.
 import { adminModule } from './admin/index.ts';
+import { auditModule } from './audit/index.ts';
 import { authModule } from './auth/index.ts';
 import { automationModule } from './automation/index.ts';
 import { billingModule } from './billing/index.ts';
@@ -21,6 +22,7 @@ export const modules: readonly ApiModule[] = [
   settingsModule,
   billingModule,
   usersModule,
+  auditModule,
   ledgerModule,
   authModule,
   tokensModule,
@@ -39,6 +41,9 @@ export const handlers = composeHandlers(modules);
 
 /** Consulted in order before routing to set `ctx.state.user` / `ctx.state.tokenUser`. */
 export const principalResolvers = modules.flatMap((module) => module.principalResolvers ?? []);
+
+/** Rules on top of the routes' roles (the second-factor rules of auth), run by the binder in module order. */
+export const routeGuards = modules.flatMap((module) => module.routeGuards ?? []);
 
 /** Answers from memory for some GET routes, keyed by operationId (http/fast-lane.ts). */
 export const memoryHandlers = composeHandlers(modules, 'memoryHandlers');

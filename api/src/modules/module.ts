@@ -4,7 +4,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { DatabaseTarget, Orm } from '../db/orm.ts';
-import type { HandlerMap } from '../http/bind.ts';
+import type { HandlerMap, RouteGuard } from '../http/bind.ts';
 import type { AppServices, PrincipalResolver } from '../http/context.ts';
 import type { MemoryHandlerMap, MemoryPrincipalResolver } from '../http/fast-lane.ts';
 import type { Jobs } from '../jobs/boss.ts';
@@ -17,6 +17,8 @@ export interface ApiModule {
   handlers?: HandlerMap;
   /** Resolvers that set `ctx.state.user` / `ctx.state.tokenUser` (sessions, API tokens). */
   principalResolvers?: readonly PrincipalResolver[];
+  /** Rules on top of the routes' roles, run for every route once its role let the caller through (see `RouteGuard`). */
+  routeGuards?: readonly RouteGuard[];
   /** Each principal resolver's answer from memory, in the same order (the fast lane runs only if all have one). */
   memoryPrincipalResolvers?: readonly MemoryPrincipalResolver[];
   /** Answers from memory for some of this module's GET routes, keyed by operationId (see http/fast-lane.ts). */

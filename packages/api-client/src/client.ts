@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './generated/schema.d.ts';
+import { stepUpMiddleware } from './stepUp.ts';
 import { trackWrite } from './writesInFlight.ts';
 
 /** Reads an API base URL set by the host (same origin by default). */
@@ -27,10 +28,15 @@ const problemMiddleware: Middleware = {
   },
 };
 
-/** The one API client of the UI: cookies included, problems parsed, writes in flight known (see `writesSettled`). */
+/**
+ * The one API client of the UI: cookies included, problems parsed, writes in flight known (see `writesSettled`), a
+ * refused step-up answered by the page's prompt (see stepUp.ts).
+ */
 export const api = createClient<paths>({
   baseUrl,
   credentials: 'include',
   fetch: (request) => trackWrite(request, (sent) => globalThis.fetch(sent)),
 });
 api.use(problemMiddleware);
+// After the problem middleware, so it sees the answer first (onResponse runs last-registered first).
+api.use(stepUpMiddleware);

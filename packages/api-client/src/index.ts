@@ -8,3 +8,4 @@ export { type GetData, isApiKey, swrDefaults, useInvalidate, useQuery } from './
 export type { CurrentUser } from './session/savedSession.ts';
 export { type Session, useRefreshSession, useSession } from './session/useSession.ts';
 export { useSessionUpkeep } from './session/useSessionUpkeep.ts';
+export { onStepUpRequired, type StepUpPrompt } from './stepUp.ts';

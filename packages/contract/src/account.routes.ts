@@ -1,3 +1,4 @@
+import { SecondFactorChallenge } from './account.security.ts';
 import {
   ApiTokenCreateBody,
   ApiTokenList,
@@ -82,11 +83,18 @@ export const loginUser = defineRoute({
   operationId: 'loginUser',
   summary: 'Sign in with username and password',
   description:
-    'Sets a new session cookie (any previous session id of this browser is replaced). A wrong username or password answers 401 (the same answer for both); a disabled account answers 403 only after a correct password. Rate limited per IP and per username.',
+    'Sets a new session cookie (any previous session id of this browser is replaced), or, for an account with a second factor, answers 202 and waits for it. A wrong username or password answers 401 (the same answer for both); a disabled account answers 403 only after a correct password. Rate limited per IP and per username.',
   tags: ['Auth'],
   role: 'anonymous',
   request: { body: LoginBody },
-  responses: { 200: { description: 'Signed in; the session cookie is set.', schema: AuthResponse } },
+  responses: {
+    200: { description: 'Signed in; the session cookie is set.', schema: AuthResponse },
+    202: {
+      description:
+        'The password was right and the account has a second factor: no session yet. Finish with `POST /api/auth/login/second-factor` within 5 minutes.',
+      schema: SecondFactorChallenge,
+    },
+  },
   problems: [401, 403, 429],
   problemExamples: {
     401: [{ code: 'invalid_credentials', title: 'Sign-in failed', detail: 'Invalid username or password' }],

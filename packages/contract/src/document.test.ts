@@ -41,7 +41,17 @@ describe('problem examples', () => {
     for (const { status, response } of problemResponses) {
       const codes = Object.values(response.content?.['application/problem+json']?.examples ?? {}).map((e) => (e.value as Problem).code);
       if (status !== 400) expect(codes).not.toContain('validation_failed');
-      if (status === 401) for (const code of codes) expect(['unauthorized', 'invalid_credentials', 'invalid_signature']).toContain(code);
+      // The second-factor codes are authentication problems too: a check that failed, expired or is needed again.
+      const authentication = [
+        'unauthorized',
+        'invalid_credentials',
+        'invalid_signature',
+        'step_up_required',
+        'second_factor_invalid',
+        'sign_in_expired',
+        'passkey_invalid',
+      ];
+      if (status === 401) for (const code of codes) expect(authentication).toContain(code);
     }
   });
 

@@ -5,6 +5,7 @@ import { problemBody, problemExamples } from './problem-examples.ts';
 import { RESPONSE_HEADERS, sharedHeaders } from './response-headers.ts';
 import type { RouteDef } from './route.ts';
 import { allRoutes } from './routes.ts';
+import { STEP_UP_MINUTES, STEP_UP_OPERATIONS } from './step-up.ts';
 
 const PROBLEM_TITLES: Record<number, string> = {
   400: 'The request is invalid (see `errors` for field pointers).',
@@ -74,12 +75,17 @@ function register(registry: OpenAPIRegistry, route: RouteDef) {
     };
   }
   const r = route.request;
+  // Calls that move money or power say so, whatever their own description says.
+  const stepUp = STEP_UP_OPERATIONS.has(route.operationId)
+    ? `Needs a second-factor check of the session within the last ${STEP_UP_MINUTES} minutes (\`POST /api/auth/step-up\`), else 401 \`step_up_required\`.`
+    : undefined;
+  const description = [route.description, stepUp].filter(Boolean).join('\n\n');
   registry.registerPath({
     method: route.method,
     path: route.path,
     operationId: route.operationId,
     summary: route.summary,
-    ...(route.description && { description: route.description }),
+    ...(description && { description }),
     tags: route.tags,
     security: SECURITY[route.role],
     request: {
@@ -108,7 +114,7 @@ export function buildOpenApiDocument() {
     in: 'cookie',
     name: 'sid',
     description:
-      'The `sessionCookie` session of an active user with admin rights. Without a session the admin routes answer 401, for any other user 403 (`forbidden`); the same CSRF rule applies.',
+      'The `sessionCookie` session of an active user with admin rights. Without a session the admin routes answer 401, for any other user 403 (`forbidden`); the same CSRF rule applies. While the admin setting requires it, an admin without a second factor gets 403 `second_factor_required` from every admin route.',
   });
   registry.registerComponent('securitySchemes', 'bearerToken', {
     type: 'http',
@@ -143,6 +149,10 @@ export function buildOpenApiDocument() {
         description: 'Uploads, text to image, edits, upscales, the task list, the image proxy, and the KIE callback.',
       },
       { name: 'Auth', description: 'Registration, sign-in (password or Google), session and password.' },
+      {
+        name: 'Account security',
+        description: 'What guards an account: its sessions, second factor, passkeys, email verification and security events.',
+      },
       {
         name: 'Admin',
         description:

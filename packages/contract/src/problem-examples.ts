@@ -3,6 +3,7 @@
 // Codes, titles and details are the server's (api/src/errors.ts and the modules' problems.ts).
 import type { FieldError, Problem } from './common.ts';
 import type { ProblemExample, RouteDef } from './route.ts';
+import { SECOND_FACTOR_REQUIRED, STEP_UP_OPERATIONS, STEP_UP_REQUIRED } from './step-up.ts';
 import { z } from './zod.ts';
 
 /** `validation_failed` -> `/problems/validation-failed`: the stable `type` URI of a problem code. */
@@ -62,6 +63,17 @@ const CSRF_REJECTED: ProblemExample = {
   detail: 'This request came from another site. Reload the page and try again.',
 };
 
+const STEP_UP: ProblemExample = {
+  code: STEP_UP_REQUIRED,
+  title: 'Confirm it is you',
+  detail: 'This change needs a second-factor check within the last 10 minutes. Confirm it is you, then try again.',
+};
+const NEEDS_SECOND_FACTOR: ProblemExample = {
+  code: SECOND_FACTOR_REQUIRED,
+  title: 'Second factor required',
+  detail: 'Admins must use a second factor. Set up an authenticator app or a passkey under My Account, then come back.',
+};
+
 type Location = 'body' | 'query' | 'params' | 'headers';
 
 /** The first declared input field of a route, to point a validation example at. */
@@ -90,11 +102,12 @@ function validationExample(route: RouteDef): ProblemExample {
 export function problemExamples(route: RouteDef, status: number): ProblemExample[] {
   const own = route.problemExamples?.[status];
   if (own?.length) return own;
+  if (status === 401 && STEP_UP_OPERATIONS.has(route.operationId)) return [STEP_UP, BY_STATUS[401] as ProblemExample];
   if (status === 400) return [validationExample(route)];
   if (status === 401 && route.role === 'token') return [TOKEN_MISSING];
   if (status === 403) {
     const unsafe = route.method !== 'get';
-    if (route.role === 'admin') return unsafe ? [ADMIN_ONLY, CSRF_REJECTED] : [ADMIN_ONLY];
+    if (route.role === 'admin') return unsafe ? [ADMIN_ONLY, NEEDS_SECOND_FACTOR, CSRF_REJECTED] : [ADMIN_ONLY, NEEDS_SECOND_FACTOR];
     if (unsafe) return [CSRF_REJECTED];
   }
   const generic = BY_STATUS[status];

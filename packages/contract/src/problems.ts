@@ -243,6 +243,43 @@ export const PROBLEM_KINDS = {
     meaning: 'This payment method is not set up right now.',
     action: 'Choose another payment method, or contact support.',
   },
+  step_up_required: {
+    title: 'Confirm it is you',
+    meaning: 'This call moves money or power and needs a second-factor check of this session within the last 10 minutes.',
+    action:
+      'Confirm with `POST /api/auth/step-up` (an authenticator code, a recovery code or a passkey; the password for an account without a second factor), then send the call again.',
+  },
+  second_factor_required: {
+    title: 'Second factor required',
+    meaning: 'Admins must have a second factor (an authenticator app or a passkey) before any admin page or call answers.',
+    action: 'Set one up under My Account, Security, then come back.',
+  },
+  second_factor_invalid: {
+    title: 'Code not accepted',
+    meaning: 'The authenticator code, recovery code or passkey answer was not right (or was already used).',
+    action: 'Enter the code your authenticator app shows now, or an unused recovery code; repeated failures pause sign-in for a while.',
+  },
+  passkey_invalid: {
+    title: 'Passkey not accepted',
+    meaning:
+      'The passkey answer could not be verified: the passkey was removed from the account, the request expired or was already used, or it came from another site.',
+    action: 'Ask the browser for a passkey again; use a password if the passkey was removed.',
+  },
+  sign_in_expired: {
+    title: 'Sign in again',
+    meaning: 'The sign-in waiting for its second factor is over (after 5 minutes) or was finished elsewhere.',
+    action: 'Enter your username and password again.',
+  },
+  link_invalid: {
+    title: 'Link not valid',
+    meaning: 'The mailed link was already used, has expired (after 30 minutes) or was replaced by a newer one.',
+    action: 'Ask for a new link and use the latest mail.',
+  },
+  no_email: {
+    title: 'No email address',
+    meaning: 'The account has no email address to send the link to.',
+    action: 'Add an email address to your account first.',
+  },
   google_disabled: {
     title: 'Google sign-in is off',
     meaning: 'Google sign-in is not set up on this server.',

@@ -1,5 +1,10 @@
+import { accountPasskeyRoutes } from './account.passkeys.routes.ts';
+import { accountRecoveryRoutes } from './account.recovery.routes.ts';
 import { accountRoutes } from './account.routes.ts';
+import { accountSecurityRoutes } from './account.security.routes.ts';
+import { accountSessionRoutes } from './account.sessions.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
+import { auditRoutes } from './audit.routes.ts';
 import { automationRoutes, webhookDeliveryRoutes } from './automation.routes.ts';
 import { billingRoutes } from './billing.routes.ts';
 import { liveRoutes } from './live.routes.ts';
@@ -12,9 +17,14 @@ export const allRoutes: readonly RouteDef[] = [
   ...systemRoutes,
   ...billingRoutes,
   ...accountRoutes,
+  ...accountRecoveryRoutes,
+  ...accountSecurityRoutes,
+  ...accountPasskeyRoutes,
+  ...accountSessionRoutes,
   ...studioRoutes,
   ...liveRoutes,
   ...adminRoutes,
+  ...auditRoutes,
   ...automationRoutes,
   ...webhookDeliveryRoutes,
 ];

@@ -8,6 +8,10 @@ import './shared/account.css';
 // host's Suspense around the remote shows its skeleton meanwhile.
 const ApiPage = lazy(() => import('./api/ApiPage.tsx').then((m) => ({ default: m.ApiPage })));
 const MyAccountPage = lazy(() => import('./my-account/MyAccountPage.tsx').then((m) => ({ default: m.MyAccountPage })));
+// The pages mailed links and "Forgot password?" open, below /login.
+const ForgotPasswordPage = lazy(() => import('./login/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./login/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })));
+const VerifyEmailPage = lazy(() => import('./login/VerifyEmailPage.tsx').then((m) => ({ default: m.VerifyEmailPage })));
 
 const PAGES: Record<RemotePagePath<'account'>, ComponentType> = {
   '/login': LoginPage,
@@ -20,6 +24,9 @@ export default function AccountRoutes({ base, notFound }: RemoteRoutesProps) {
   return (
     <RouteSwitch>
       <Route path="/" component={PAGES[base as RemotePagePath<'account'>]} />
+      {base === '/login' && <Route path="/forgot-password" component={ForgotPasswordPage} />}
+      {base === '/login' && <Route path="/reset-password" component={ResetPasswordPage} />}
+      {base === '/login' && <Route path="/verify-email" component={VerifyEmailPage} />}
       <Route>{notFound}</Route>
     </RouteSwitch>
   );

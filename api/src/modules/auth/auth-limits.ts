@@ -23,6 +23,10 @@ export interface AuthLimiters {
   passwordChangesByUser: RateLimiter;
   /** Registrations per client address. */
   registerByIp: RateLimiter;
+  /** Password reset requests and uses per client address. */
+  resetRequestsByIp: RateLimiter;
+  /** Address-check mails per account. */
+  verificationMailsByUser: RateLimiter;
   /** (username, client address) pairs that signed in successfully in the last 14 days. */
   usualClients: RateLimiter;
 }
@@ -42,6 +46,8 @@ export function authLimiters(services: AppServices): AuthLimiters {
       loginFailuresByUsername: store.create({ name: 'login-user', limit: loginPerUsername * ACCOUNT_WIDE_FACTOR, windowMs }),
       passwordChangesByUser: store.create({ name: 'password-change', limit: loginPerUsername, windowMs }),
       registerByIp: store.create({ name: 'register-ip', limit: registerPerIp, windowMs }),
+      resetRequestsByIp: store.create({ name: 'reset-ip', limit: registerPerIp, windowMs }),
+      verificationMailsByUser: store.create({ name: 'verify-mail-user', limit: registerPerIp, windowMs }),
       usualClients: store.create({ name: 'usual-client', limit: 1_000_000, windowMs: USUAL_CLIENT_MS }),
     };
     byApp.set(services, limiters);

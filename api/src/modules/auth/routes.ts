@@ -9,16 +9,21 @@ import type {
 import { invalidField, unauthorized } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
+import { acting, recordAudit, requestOrigin } from '../audit/index.ts';
 import { presentCurrentUser, USERNAME_MAX, User, UserRepository, usernameKey } from '../users/index.ts';
-import { authLimiters, countFailedSignIn, refuseSpentSignIn, rememberSignIn } from './auth-limits.ts';
+import { authLimiters, countFailedSignIn, refuseSpentSignIn } from './auth-limits.ts';
 import { createUser, UserConflictError } from './create-user.ts';
 import { assertSameSiteRequest } from './csrf.ts';
+import { finishSignIn } from './finish-sign-in.ts';
 import { hashPassword, verifyPassword } from './hash-slot.ts';
+import { queueSecurityAlert } from './mail/alerts.ts';
 import { passwords } from './password.ts';
 import { accountDisabled, invalidCredentials, usernameTaken } from './problems.ts';
+import { queueVerificationOfNewEmail } from './reset/routes.ts';
+import { hasSecondFactor, methodsOf, secondFactorsOf } from './second-factor/factors.service.ts';
+import { startPendingSignIn } from './second-factor/pending-sign-in.ts';
 import { createSession, destroySession, destroyUserSessions } from './session.service.ts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie.ts';
-import { startSignedInSession } from './sign-in.ts';
 
 const TOO_MANY_LOGINS = 'Too many sign-in attempts. Try again later.';
 
@@ -33,6 +38,10 @@ export const authHandlers = {
     const passwordHash = await hashPassword(body.password);
     try {
       const user = await createUser(ctx.state.em, { username: body.username, passwordHash, email: body.email });
+      // An address given at sign-up is checked by a mailed link before it may receive resets and alerts.
+      const email = user.email;
+      if (email)
+        await ctx.state.em.transactional((tx) => queueVerificationOfNewEmail(ctx, tx, { id: user.id, username: user.username, email }));
       // Registration does not sign in: the page switches to sign-in mode.
       return { status: 201, body: { message: 'Account created. Sign in to continue.', user: presentCurrentUser(user) } };
     } catch (error) {
@@ -56,12 +65,19 @@ export const authHandlers = {
       throw invalidCredentials();
     }
     if (!user.isActive) throw accountDisabled();
-    await rememberSignIn(limiters, key, ctx.ip);
     if (passwords.needsRehash(user.passwordHash)) {
       await ctx.state.em.nativeUpdate(User, { id: user.id }, { passwordHash: await hashPassword(body.password) });
     }
-    await startSignedInSession(ctx, user.id);
-    return { status: 200, body: { message: 'Signed in', user: presentCurrentUser(user) } };
+    // An account with a second factor gets no session yet: the factor is asked for next.
+    const factors = await secondFactorsOf(ctx.state.em, user.id);
+    if (hasSecondFactor(factors)) {
+      await startPendingSignIn(ctx, user.id);
+      return {
+        status: 202,
+        body: { message: 'Enter your second factor to finish signing in', secondFactor: { methods: methodsOf(factors) } },
+      };
+    }
+    return finishSignIn(ctx, user);
   },
 
   async logoutUser(ctx) {
@@ -90,7 +106,9 @@ export const authHandlers = {
     const sid = await em.transactional(async (tx) => {
       await tx.nativeUpdate(User, { id: user.id }, { passwordHash });
       await destroyUserSessions(tx, user.id);
-      return createSession(tx, user.id, ctx.services.config.sessions);
+      await recordAudit(tx, { action: 'password.changed', by: acting(ctx, caller), subject: caller, details: {} });
+      await queueSecurityAlert(ctx, tx, user.id, 'password_changed');
+      return createSession(tx, user.id, ctx.services.config.sessions, new Date(), requestOrigin(ctx));
     });
     setSessionCookie(ctx, sid);
     return { status: 200, body: { message: 'Password changed' } };

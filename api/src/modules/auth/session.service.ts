@@ -1,5 +1,5 @@
 // Server-side sessions: random ids handed to the browser, only their hashes kept here.
-import { hash, randomBytes } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { SessionConfig } from '../../config.ts';
 import type { User } from '../users/index.ts';
@@ -26,14 +26,33 @@ export function hashSessionId(sid: string): string {
   return hash('sha256', sid, 'hex');
 }
 
-/** Starts a session for a user; returns the id to put in the cookie. */
-export async function createSession(em: SqlEntityManager, userId: string, lifetimes: SessionConfig, now = new Date()): Promise<string> {
+/** Where a session was started from, for its owner's list. */
+export interface SessionOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * Starts a session for a user; returns the id to put in the cookie. The sign-in that starts it is its first check of
+ * who is there (`verifiedAt`).
+ */
+export async function createSession(
+  em: SqlEntityManager,
+  userId: string,
+  lifetimes: SessionConfig,
+  now = new Date(),
+  origin: SessionOrigin = { ip: null, userAgent: null },
+): Promise<string> {
   const sid = newSessionId();
   await em.insert(Session, {
     idHash: hashSessionId(sid),
+    publicId: randomUUID(),
     user: userId,
     createdAt: now,
     lastSeenAt: now,
+    verifiedAt: now,
+    ip: origin.ip?.slice(0, 64) ?? null,
+    userAgent: origin.userAgent?.slice(0, 512) ?? null,
     expiresAt: new Date(now.getTime() + lifetimes.absoluteMs),
   });
   return sid;

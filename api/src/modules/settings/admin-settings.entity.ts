@@ -36,6 +36,8 @@ export const AdminSettings = defineEntity({
     telegramChatId: p.text().nullable(),
     callbackUrl: p.text().nullable(),
     startCredits: p.integer().default(SETTINGS_DEFAULTS.startCredits),
+    /** Admins must have a second factor; null follows the environment (on in production). */
+    adminsRequireSecondFactor: p.boolean().nullable(),
     updatedAt: p
       .datetime()
       .defaultRaw('current_timestamp')

@@ -17,6 +17,8 @@ export const User = defineEntity({
     usernameKey: p.string().length(50).unique(),
     passwordHash: p.text().hidden().lazy(),
     email: p.string().length(200).nullable(),
+    /** When the owner proved they read `email` (a link sent to it); cleared when the email changes. Only a verified email gets resets and alerts. */
+    emailVerifiedAt: p.datetime().nullable(),
     googleId: p.string().length(255).nullable().unique(),
     credits: p.integer().default(0),
     isAdmin: p.boolean().default(false),

@@ -38,6 +38,11 @@ export class UserRepository {
     return this.#em.find(User, { googleId: null, email: { $ilike: escapeLike(email) } }, { limit: 2 });
   }
 
+  /** Active accounts whose verified email is this one (any case): the only ones a reset link may be mailed to. */
+  findVerifiedByEmail(email: string): Promise<User[]> {
+    return this.#em.find(User, { isActive: true, emailVerifiedAt: { $ne: null }, email: { $ilike: escapeLike(email) } }, { limit: 10 });
+  }
+
   /** Whether any administrator exists, active or not. */
   async hasAdmin(): Promise<boolean> {
     return (await this.#em.count(User, { isAdmin: true })) > 0;

@@ -314,7 +314,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with username and password
-         * @description Sets a new session cookie (any previous session id of this browser is replaced). A wrong username or password answers 401 (the same answer for both); a disabled account answers 403 only after a correct password. Rate limited per IP and per username.
+         * @description Sets a new session cookie (any previous session id of this browser is replaced), or, for an account with a second factor, answers 202 and waits for it. A wrong username or password answers 401 (the same answer for both); a disabled account answers 403 only after a correct password. Rate limited per IP and per username.
          */
         post: operations["loginUser"];
         delete?: never;
@@ -487,6 +487,401 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password reset link
+         * @description Mails a single-use link (valid 30 minutes) to every active account whose **verified** email this is. The answer is the same whether or not such an account exists. Rate limited per client address.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link
+         * @description Uses the link (once), sets the new password and ends every session of the account; the account signs in again (with its second factor, if it has one). A used, expired or replaced link answers 400 `link_invalid`.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/email/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a link that verifies the email
+         * @description Mails a single-use link (valid 30 minutes) to the account's email. Only a verified email receives reset links and security alerts. An account without an email answers 409 `no_email`. Rate limited per account.
+         */
+        post: operations["requestEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the email with its link
+         * @description Uses the link (once) and marks the address verified, in whatever browser it is opened. A link for an address the account no longer has, or a used or expired one, answers 400 `link_invalid`.
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's email check, second factor and passkeys */
+        get: operations["getAccountSecurity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a sign-in with the second factor
+         * @description After `POST /api/auth/login` answered 202 (the password was right and the account has a second factor), this takes a 6-digit authenticator code, a recovery code (used up) or a passkey answer and only then starts the session. The pending sign-in lives 5 minutes in a short httpOnly cookie. Wrong codes count against the same limits as wrong passwords.
+         */
+        post: operations["completeSecondFactorSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/step-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm it is you (step-up)
+         * @description A fresh check for the calls that move money or power: a second-factor code or passkey answer (an account without a second factor gives its password). The session may then make those calls for 10 minutes. Wrong answers count against the sign-in limits.
+         */
+        post: operations["stepUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/second-factor/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up an authenticator app
+         * @description A new secret with its QR code; nothing changes until a code from it is confirmed with `POST /api/user/second-factor/totp`.
+         */
+        post: operations["startTotpSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/second-factor/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the authenticator app
+         * @description Checks a code from the secret of the set-up, turns the second factor on and answers ten recovery codes, shown this once. Needs a recent check (step-up).
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
+         */
+        post: operations["enableTotp"];
+        /**
+         * Remove the authenticator app
+         * @description Needs a recent check (step-up). The recovery codes go with the last second factor. An admin who would be left without one while the setting requires it answers 409.
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
+         */
+        delete: operations["disableTotp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/second-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes
+         * @description Replaces every recovery code with ten new ones, shown this once. Needs a second factor and a recent check (step-up).
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
+         */
+        post: operations["regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/security-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign-in rules for admins */
+        get: operations["getAdminSecuritySettings"];
+        /**
+         * Change the sign-in rules for admins
+         * @description Requiring a second factor of every admin needs the acting admin to have one (409 otherwise). The change and its values before and after are in the audit log. Needs a recent check (step-up).
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
+         */
+        put: operations["updateAdminSecuritySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start adding a passkey
+         * @description Options for `startRegistration`; their challenge works once, for 5 minutes.
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
+         */
+        post: operations["getPasskeyRegistrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a passkey
+         * @description Verifies the browser's answer against the challenge of `POST /api/user/passkeys/options` (used up either way) and this site's id and origin (from PUBLIC_URL). A passkey counts as a second factor.
+         */
+        post: operations["registerPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a passkey
+         * @description It can no longer sign in or confirm checks. The recovery codes go with the last second factor; an admin who would be left without one while the setting requires it answers 409.
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
+         */
+        delete: operations["deletePasskey"];
+        options?: never;
+        head?: never;
+        /** Rename a passkey */
+        patch: operations["renamePasskey"];
+        trace?: never;
+    };
+    "/api/auth/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the browser for a passkey
+         * @description Options for `startAuthentication`; their challenge works once, for 5 minutes. `sign_in` lets the browser offer any passkey of this site (discoverable credentials); `second_factor` needs the pending sign-in of `POST /api/auth/login`; `step_up` a session.
+         */
+        post: operations["getPasskeyAuthenticationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey
+         * @description Verifies the answer to `sign_in` options (their challenge is used up either way) and signs in the passkey’s account; a passkey is a second factor in itself, so no code is asked. A removed passkey, a replayed or expired challenge answers 401 `passkey_invalid`; failures count against the sign-in limits of the address.
+         */
+        post: operations["signInWithPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the account is signed in
+         * @description Each browser session: browser and system (from its User-Agent), when it signed in, its last request and its address.
+         */
+        get: operations["listAccountSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign one session out
+         * @description Ends that session at once on every server (its next request is signed out). Ending the current one signs this browser out. Another account's session answers 404, as if it did not exist.
+         */
+        delete: operations["endAccountSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sessions/end-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere else
+         * @description Ends every session of the account except the one making the request; the audit log records it.
+         */
+        post: operations["endOtherAccountSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/upload-images": {
         parameters: {
             query?: never;
@@ -648,6 +1043,8 @@ export interface paths {
         /**
          * Change admin settings
          * @description A partial update. A secret left out or sent as an empty string keeps its stored value; `null` removes it. Secrets are stored encrypted (AES-256-GCM under a key derived from `SECRET_KEY`). Answers the settings as `GET` does.
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
          */
         put: operations["updateAdminSettings"];
         post?: never;
@@ -713,6 +1110,8 @@ export interface paths {
         /**
          * Add a credit package
          * @description Validation messages: 'Package name is required', 'Credits must be positive', 'Price must be valid'. At most 100 packages exist, active or not: beyond that 409 `too_many_packages`.
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
          */
         post: operations["createCreditPackage"];
         delete?: never;
@@ -732,12 +1131,16 @@ export interface paths {
         /**
          * Change a credit package
          * @description Existing orders keep the name, credits and price they were sold with.
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
          */
         put: operations["updateCreditPackage"];
         post?: never;
         /**
          * Delete a credit package
          * @description Deletes the package, unless orders or ledger entries refer to it: then it is deactivated instead (hidden and no longer for sale) so no history points at a missing package, and `deactivated` is true.
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
          */
         delete: operations["deleteCreditPackage"];
         options?: never;
@@ -761,6 +1164,8 @@ export interface paths {
         /**
          * Add a KIE provider account
          * @description The token is stored encrypted. A token that is already added answers 409 with the pointer `/body/token`; beyond 100 accounts 409 `too_many_kie_apis`.
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
          */
         post: operations["createKieApi"];
         delete?: never;
@@ -780,12 +1185,16 @@ export interface paths {
         /**
          * Change a KIE provider account
          * @description Fields left out keep their value; an empty or missing token keeps the stored one.
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
          */
         put: operations["updateKieApi"];
         post?: never;
         /**
          * Delete a KIE provider account
          * @description Its tasks keep their history (their account reference is cleared). Tasks still running on it can no longer be polled and end by their time limit, refunded.
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
          */
         delete: operations["deleteKieApi"];
         options?: never;
@@ -829,6 +1238,8 @@ export interface paths {
         /**
          * Add a user
          * @description A username taken in any letter case answers 409 with the pointer `/body/username`.
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
          */
         post: operations["createAdminUser"];
         delete?: never;
@@ -848,12 +1259,16 @@ export interface paths {
         /**
          * Change a user
          * @description Removing your own admin rights or disabling yourself answers 409 (`cannot_change_self`). A taken username answers 409 with `/body/username`. A new password or disabling ends the user's sessions. A credits change is written to the ledger as an `adjustment`.
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
          */
         put: operations["updateAdminUser"];
         post?: never;
         /**
          * Delete a user
          * @description A soft delete that keeps the books: the account stays as an anonymous, disabled row (username `deleted:<id>`, which no one can choose; no email, password, Google link or admin rights) and leaves the user list; its sessions and API tokens are deleted; its image tasks and their stored files (results, thumbnails, uploads they used) are deleted; its orders and ledger entries stay for accounting (ledger entries keep task ids as historical references). Deleting yourself answers 409 (`cannot_change_self`).
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
          */
         delete: operations["deleteAdminUser"];
         options?: never;
@@ -872,6 +1287,8 @@ export interface paths {
         /**
          * Enable or disable a user
          * @description Disabling ends the user's sessions at once. Disabling yourself answers 409 (`cannot_change_self`).
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
          */
         put: operations["toggleAdminUser"];
         post?: never;
@@ -892,6 +1309,8 @@ export interface paths {
         /**
          * Set a user's balance
          * @description Writes the signed difference to the ledger as one `adjustment` entry (nothing when unchanged), with the user row locked, so the balance always equals the sum of the ledger.
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
          */
         put: operations["setUserCredits"];
         post?: never;
@@ -933,6 +1352,8 @@ export interface paths {
         /**
          * Refund a task's credits
          * @description Returns the credits a finished task (failed or completed) was charged, once per task (ledger key `refund:<task id>`): a second call answers 200 with `amount: 0`, as does a free task. A task still in progress answers 409 `task_in_progress` (the pipeline refunds it if it fails). Any request body is ignored.
+         *
+         *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
          */
         post: operations["refundTask"];
         delete?: never;
@@ -976,6 +1397,46 @@ export interface paths {
          * @description Deletes failed tasks whose credits are settled (refunded, or free) with their stored results and thumbnails; a failed task still owed a refund stays until it is refunded. Uploaded reference pictures are kept (other tasks may use them). Ledger entries keep the task id as a historical reference. 503 `studio_unavailable` when the studio does not run in this process.
          */
         delete: operations["deleteFailedTasks"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log
+         * @description Every admin action and every security event of every account, newest first: who, when, from which address, what (settings changes with their values before and after, secrets masked). Entries are append-only: the database refuses to change or delete them.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/security-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's security events
+         * @description Sign-ins from a new address, password and second-factor changes, passkeys, ended sessions, API tokens, and what admins changed about the account (role, state, password), newest first.
+         */
+        get: operations["listSecurityEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1703,6 +2164,18 @@ export interface components {
              */
             password: string;
         };
+        /** @description The password was right; the account has a second factor, asked for next. */
+        SecondFactorChallenge: {
+            /**
+             * @description What happened.
+             * @example Enter the code from your authenticator app
+             */
+            message: string;
+            secondFactor: {
+                /** @description What the account can answer with: `totp` (authenticator app), `recovery_code`, `passkey`. */
+                methods: ("totp" | "recovery_code" | "passkey")[];
+            };
+        };
         LoginBody: {
             /**
              * @description Username.
@@ -1809,6 +2282,370 @@ export interface components {
              * @example n8n production
              */
             name: string;
+        };
+        AcceptedMessage: {
+            /**
+             * @description What happened.
+             * @example If an account has this verified email, a link is on its way.
+             */
+            message: string;
+        };
+        PasswordResetRequestBody: {
+            /**
+             * Format: email
+             * @description The verified email of the account.
+             * @example alice@example.com
+             */
+            email: string;
+        };
+        PasswordResetBody: {
+            /**
+             * @description The `token` parameter of the mailed link.
+             * @example pWq0Zb7n3xV5tQ2mK8sR1yJ4hD6fL9cA0eG3iU5oN7w
+             */
+            token: string;
+            /**
+             * @description The new password, at least 6 characters.
+             * @example correct horse battery
+             */
+            newPassword: string;
+        };
+        EmailVerificationBody: {
+            /**
+             * @description The `token` parameter of the mailed link.
+             * @example pWq0Zb7n3xV5tQ2mK8sR1yJ4hD6fL9cA0eG3iU5oN7w
+             */
+            token: string;
+        };
+        AccountSecurity: {
+            /**
+             * @description The account email, if any.
+             * @example alice@example.com
+             */
+            email: string | null;
+            /** @description Whether the email is verified: only then does it get reset links and security alerts. */
+            emailVerified: boolean;
+            /** @description Whether an authenticator app is set up. */
+            totpEnabled: boolean;
+            /**
+             * Format: int64
+             * @description Unused recovery codes.
+             * @example 10
+             */
+            recoveryCodesLeft: number;
+            /** @description Registered passkeys, oldest first. */
+            passkeys: components["schemas"]["Passkey"][];
+            /** @description Whether the account has a second factor (an authenticator app or a passkey). */
+            secondFactor: boolean;
+            /** @description True for an admin without a second factor while the admin setting requires one: admin calls answer 403 `second_factor_required` until one is set up. */
+            secondFactorRequired: boolean;
+            /**
+             * Format: date-time
+             * @description Until when this session may make the calls that need a recent check, or null when it needs one now.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            stepUpUntil: string | null;
+        };
+        /** @description A passkey registered to the account (the public key and counters stay on the server). */
+        Passkey: {
+            /**
+             * Format: uuid
+             * @description Identifier (UUID).
+             * @example 0b9a4a4e-6c1f-4d55-9d7e-3c1f1f3c2a10
+             */
+            id: string;
+            /**
+             * @description The name its owner gave it.
+             * @example MacBook Touch ID
+             */
+            name: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last signed in or confirmed a check.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            lastUsedAt: string | null;
+            /** @description Whether the authenticator says it is synced (a passkey in a password manager or cloud keychain). */
+            backedUp: boolean;
+        };
+        SecondFactorSignInBody: {
+            /**
+             * @description A 6-digit authenticator code, or one of the recovery codes (dashes and spaces do not matter).
+             * @example 492039
+             */
+            code?: string;
+            passkey?: components["schemas"]["PasskeyAssertion"];
+        };
+        /** @description The answer to the options of `POST /api/auth/passkey/options` with `purpose: second_factor`. */
+        PasskeyAssertion: {
+            /** @description Credential id. */
+            id: string;
+            /** @description Credential id. */
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            response: {
+                /** @description Client data. */
+                clientDataJSON: string;
+                /** @description Authenticator data. */
+                authenticatorData: string;
+                /** @description Signature. */
+                signature: string;
+                /** @description User handle. */
+                userHandle?: string;
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            /** @description Extension outputs (none are used). */
+            clientExtensionResults: Record<string, never>;
+        };
+        StepUpResult: {
+            /**
+             * @description What happened.
+             * @example Confirmed
+             */
+            message: string;
+            /**
+             * Format: date-time
+             * @description Until when the calls that need a recent check go through.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            stepUpUntil: string;
+        };
+        StepUpBody: {
+            /**
+             * @description A 6-digit authenticator code, or one of the recovery codes (dashes and spaces do not matter).
+             * @example 492039
+             */
+            code?: string;
+            /** @description For an account without a second factor only: its password. */
+            password?: string;
+            passkey?: components["schemas"]["PasskeyAssertion"] & unknown;
+        };
+        /** @description A new authenticator secret, active once a code from it is confirmed. */
+        TotpSetup: {
+            /**
+             * @description The secret in base32, to type into an app that cannot scan.
+             * @example JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP
+             */
+            secret: string;
+            /** @description The `otpauth://totp/...` address the QR code holds. */
+            otpauthUri: string;
+            /** @description The QR code as an SVG image. */
+            qrCodeSvg: string;
+        };
+        RecoveryCodes: {
+            /**
+             * @description What happened.
+             * @example Authenticator app set up
+             */
+            message: string;
+            /** @description Ten recovery codes, shown this once (only their digests are stored); each works once instead of a code. */
+            recoveryCodes: string[];
+        };
+        TotpEnableBody: {
+            /**
+             * @description The 6-digit code the authenticator app shows now.
+             * @example 492039
+             */
+            code: string;
+        };
+        AdminSecuritySettings: {
+            /** @description Whether every admin must have a second factor before any admin page or call answers (default: on in production). */
+            adminsRequireSecondFactor: boolean;
+            /** @description Whether the value is the default of this environment (never set by an admin). */
+            isDefault: boolean;
+        };
+        AdminSecuritySettingsUpdate: {
+            /** @description Require a second factor of every admin. */
+            adminsRequireSecondFactor: boolean;
+        };
+        /** @description Pass to `startRegistration({ optionsJSON })` of @simplewebauthn/browser. */
+        PasskeyCreationOptions: {
+            /** @description This site: the id is the host of PUBLIC_URL. */
+            rp: {
+                name: string;
+                id?: string;
+            };
+            user: {
+                /** @description The account’s handle. */
+                id: string;
+                name: string;
+                displayName: string;
+            };
+            /** @description Single use, valid 5 minutes. */
+            challenge: string;
+            pubKeyCredParams: {
+                /** Format: int32 */
+                alg: number;
+                /** @enum {string} */
+                type: "public-key";
+            }[];
+            /** Format: int32 */
+            timeout?: number;
+            /** @description The account’s passkeys, so one authenticator is not registered twice. */
+            excludeCredentials?: {
+                /** @description Credential id. */
+                id: string;
+                /** @description `public-key`. */
+                type: string;
+                /** @description How the browser may reach the authenticator. */
+                transports?: string[];
+            }[];
+            /** @description A discoverable credential with user verification. */
+            authenticatorSelection?: {
+                authenticatorAttachment?: string;
+                residentKey?: string;
+                requireResidentKey?: boolean;
+                userVerification?: string;
+            };
+            attestation?: string;
+            extensions?: {
+                credProps?: boolean;
+            };
+        };
+        PasskeyRegisterBody: {
+            /**
+             * @description A name to recognise it by.
+             * @example MacBook Touch ID
+             */
+            name: string;
+            response: components["schemas"]["PasskeyAttestation"];
+        };
+        /** @description The browser’s answer to `startRegistration` (RegistrationResponseJSON). */
+        PasskeyAttestation: {
+            /** @description Credential id. */
+            id: string;
+            /** @description Credential id. */
+            rawId: string;
+            /** @enum {string} */
+            type: "public-key";
+            response: {
+                /** @description Client data. */
+                clientDataJSON: string;
+                /** @description Attestation object. */
+                attestationObject: string;
+                /** @description Authenticator data. */
+                authenticatorData?: string;
+                /** @description Public key (SPKI). */
+                publicKey?: string;
+                /** Format: int32 */
+                publicKeyAlgorithm?: number;
+                /** @description How the browser may reach the authenticator. */
+                transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: "platform" | "cross-platform";
+            /** @description Extension outputs (credProps is read when given). */
+            clientExtensionResults: {
+                [key: string]: unknown;
+            };
+        };
+        PasskeyRenameBody: {
+            /**
+             * @description A name to recognise it by.
+             * @example MacBook Touch ID
+             */
+            name: string;
+        };
+        /** @description Pass to `startAuthentication({ optionsJSON })` of @simplewebauthn/browser. */
+        PasskeyRequestOptions: {
+            /** @description Single use, valid 5 minutes. */
+            challenge: string;
+            rpId?: string;
+            /** Format: int32 */
+            timeout?: number;
+            /** @description Empty for a sign-in with any passkey of this site (discoverable). */
+            allowCredentials?: {
+                /** @description Credential id. */
+                id: string;
+                /** @description `public-key`. */
+                type: string;
+                /** @description How the browser may reach the authenticator. */
+                transports?: string[];
+            }[];
+            userVerification?: string;
+            extensions?: {
+                credProps?: boolean;
+            };
+        };
+        PasskeyOptionsBody: {
+            /**
+             * @description `sign_in`: a sign-in with a passkey alone (any passkey of this site); `second_factor`: finish a sign-in whose password was right; `step_up`: confirm it is you while signed in.
+             * @enum {string}
+             */
+            purpose: "sign_in" | "second_factor" | "step_up";
+        };
+        PasskeySignInBody: {
+            passkey: components["schemas"]["PasskeyAssertion"] & unknown;
+        };
+        /** @description The account's sessions, the current one first, then by last activity (at most 100). */
+        AccountSessionList: components["schemas"]["AccountSession"][];
+        /** @description A browser signed in to the account. */
+        AccountSession: {
+            /**
+             * Format: uuid
+             * @description The session as listed (not its secret id): end it with `DELETE /api/user/sessions/{id}`.
+             * @example 0b9a4a4e-6c1f-4d55-9d7e-3c1f1f3c2a10
+             */
+            id: string;
+            /**
+             * @description Browser and major version, from its User-Agent.
+             * @example Chrome 140
+             */
+            browser: string | null;
+            /**
+             * @description Operating system, from the User-Agent.
+             * @example macOS
+             */
+            system: string | null;
+            /**
+             * @description Kind of device, from the User-Agent.
+             * @example desktop
+             * @enum {string}
+             */
+            device: "desktop" | "mobile" | "tablet" | "other";
+            /**
+             * @description The client address it signed in from.
+             * @example 203.0.113.7
+             */
+            ip: string | null;
+            /**
+             * Format: date-time
+             * @description When it signed in.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Its last request (updated at most once a minute).
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            lastSeenAt: string;
+            /**
+             * @description Whether this is the session making the request.
+             * @example true
+             */
+            current: boolean;
+        };
+        EndedSessions: {
+            /**
+             * @description What happened.
+             * @example Signed out of 2 other sessions
+             */
+            message: string;
+            /**
+             * Format: int64
+             * @description How many sessions ended.
+             * @example 2
+             */
+            ended: number;
         };
         UploadImagesResponse: {
             /** @description Where each uploaded image is stored, in order. */
@@ -2981,6 +3818,91 @@ export interface components {
              * @example 4
              */
             deleted: number;
+        };
+        AuditEventList: {
+            /** @description Entries, newest first. */
+            data: components["schemas"]["AuditEvent"][];
+            /**
+             * Format: int64
+             * @description How many entries match the filters.
+             * @example 1
+             */
+            total: number;
+        };
+        /** @description One entry of the append-only audit log. */
+        AuditEvent: {
+            /**
+             * Format: uuid
+             * @description Identifier (UUID).
+             * @example 0b9a4a4e-6c1f-4d55-9d7e-3c1f1f3c2a10
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            at: string;
+            /**
+             * @description `security`: an event of an account its owner sees; `admin`: any other admin action.
+             * @enum {string}
+             */
+            kind: "security" | "admin";
+            /**
+             * @description What happened.
+             * @example user.credits_adjusted
+             * @enum {string}
+             */
+            action: "sign_in.new_address" | "password.changed" | "password.reset" | "email.verified" | "second_factor.totp_enabled" | "second_factor.totp_disabled" | "second_factor.recovery_codes_created" | "second_factor.recovery_code_used" | "passkey.added" | "passkey.removed" | "sessions.ended" | "token.created" | "token.deleted" | "user.role_changed" | "user.state_changed" | "user.password_set" | "user.deleted" | "user.created" | "user.updated" | "user.credits_adjusted" | "task.refunded" | "tasks.rechecked" | "tasks.failed_deleted" | "settings.changed" | "security_settings.changed" | "package.created" | "package.updated" | "package.deleted" | "kie_account.created" | "kie_account.updated" | "kie_account.deleted" | "kie_account.credits_refreshed" | "telegram.tested";
+            actor: components["schemas"]["AuditParty"];
+            subject: components["schemas"]["AuditParty"] & unknown;
+            /**
+             * @description The client address it came from.
+             * @example 203.0.113.7
+             */
+            ip: string | null;
+            /**
+             * @description The client that sent it, as it named itself.
+             * @example Mozilla/5.0
+             */
+            userAgent: string | null;
+            /**
+             * @description What changed, field by field; at most 40 fields.
+             * @example {
+             *       "credits": {
+             *         "before": 10,
+             *         "after": 50
+             *       }
+             *     }
+             */
+            details: {
+                [key: string]: components["schemas"]["AuditDetail"];
+            };
+        };
+        /** @description Who did it (null when nobody was signed in, as for a password reset by email link). */
+        AuditParty: {
+            /**
+             * Format: uuid
+             * @description Identifier (UUID).
+             * @example 0b9a4a4e-6c1f-4d55-9d7e-3c1f1f3c2a10
+             */
+            id: string;
+            /**
+             * @description The username at the time of the event.
+             * @example alice
+             */
+            username: string;
+        } | null;
+        /**
+         * @description A value, or a change as `{before, after}`. Secrets appear masked (`••••` and their last 4 characters) or as `set`.
+         * @example {
+         *       "before": "sandbox",
+         *       "after": "production"
+         *     }
+         */
+        AuditDetail: string | number | boolean | null | {
+            before: string | number | boolean | null;
+            after: string | number | boolean | null;
         };
         /**
          * @description The task is queued; it is refunded automatically if it fails.
@@ -4314,6 +5236,16 @@ export interface operations {
                     "application/json": components["schemas"]["AuthResponse"];
                 };
             };
+            /** @description The password was right and the account has a second factor: no session yet. Finish with `POST /api/auth/login/second-factor` within 5 minutes. */
+            202: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorChallenge"];
+                };
+            };
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
                 headers: {
@@ -4801,6 +5733,1431 @@ export interface operations {
             };
             /** @description Not found (or not yours). */
             404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Accepted (the same answer for any address). */
+            202: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedMessage"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetBody"];
+            };
+        };
+        responses: {
+            /** @description Password changed. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    requestEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link is on its way. */
+            202: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedMessage"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailVerificationBody"];
+            };
+        };
+        responses: {
+            /** @description Verified. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccountSecurity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What guards the account. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSecurity"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    completeSecondFactorSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorSignInBody"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session cookie is set. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    stepUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StepUpBody"];
+            };
+        };
+        responses: {
+            /** @description Confirmed. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepUpResult"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startTotpSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Scan the QR code, then confirm a code. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpSetup"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    enableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpEnableBody"];
+            };
+        };
+        responses: {
+            /** @description On; keep the recovery codes. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new codes. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminSecuritySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSecuritySettings"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateAdminSecuritySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSecuritySettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The rules now. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSecuritySettings"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPasskeyRegistrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Options for the browser. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyCreationOptions"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    registerPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyRegisterBody"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deletePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    renamePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyRenameBody"];
+            };
+        };
+        responses: {
+            /** @description Renamed. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPasskeyAuthenticationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyOptionsBody"];
+            };
+        };
+        responses: {
+            /** @description Options for the browser. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptions"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signInWithPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeySignInBody"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session cookie is set. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAccountSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions, the current one first. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSessionList"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    endAccountSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    endOtherAccountSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many ended. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndedSessions"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
@@ -7042,6 +9399,140 @@ export interface operations {
             };
             /** @description Temporarily unavailable, or switched off by the administrator. */
             503: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (at most 100000). */
+                page?: number;
+                /** @description Entries per page (1 to 100). */
+                limit?: number;
+                /** @description Only security events, or only other admin actions. */
+                kind?: "security" | "admin";
+                /** @description Only this action. */
+                action?: "sign_in.new_address" | "password.changed" | "password.reset" | "email.verified" | "second_factor.totp_enabled" | "second_factor.totp_disabled" | "second_factor.recovery_codes_created" | "second_factor.recovery_code_used" | "passkey.added" | "passkey.removed" | "sessions.ended" | "token.created" | "token.deleted" | "user.role_changed" | "user.state_changed" | "user.password_set" | "user.deleted" | "user.created" | "user.updated" | "user.credits_adjusted" | "task.refunded" | "tasks.rechecked" | "tasks.failed_deleted" | "settings.changed" | "security_settings.changed" | "package.created" | "package.updated" | "package.deleted" | "kie_account.created" | "kie_account.updated" | "kie_account.deleted" | "kie_account.credits_refreshed" | "telegram.tested";
+                /** @description Only entries whose actor username contains this (any letter case). */
+                actor?: string;
+                /** @description Only entries whose account username contains this (any letter case). */
+                subject?: string;
+                /** @description Only entries at or after this time. */
+                from?: string;
+                /** @description Only entries before this time. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries and how many match. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventList"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSecurityEvents: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (at most 100000). */
+                page?: number;
+                /** @description Entries per page (1 to 100). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events and how many there are. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventList"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;

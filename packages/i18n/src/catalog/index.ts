@@ -15,6 +15,7 @@ export const loaders = {
   account: { en: () => import('./account/en.ts'), vi: () => import('./account/vi.ts') },
   admin: { en: () => import('./admin/en.ts'), vi: () => import('./admin/vi.ts') },
   adminManage: { en: () => import('./adminManage/en.ts'), vi: () => import('./adminManage/vi.ts') },
+  security: { en: () => import('./security/en.ts'), vi: () => import('./security/vi.ts') },
 } satisfies Record<string, Record<Language, Loader>>;
 
 export type Domain = keyof typeof loaders;

@@ -1,15 +1,20 @@
 import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Card, LinkButton, PageHeader } from '@app/ui';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { GoogleSignIn } from './GoogleSignIn.tsx';
+import { PasskeySignIn } from './PasskeySignIn.tsx';
 import { Perks } from './Perks.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
+import type { SecondFactorMethod } from './SecondFactorStep.tsx';
 import { SignInForm } from './SignInForm.tsx';
 import { useAuthReturn } from './useAuthReturn.ts';
 import './login.css';
 
-type Mode = 'signIn' | 'register';
+// Only accounts with a second factor need the second step: its code comes when asked.
+const SecondFactorStep = lazy(() => import('./SecondFactorStep.tsx').then((m) => ({ default: m.SecondFactorStep })));
+
+type Mode = 'signIn' | 'register' | { secondFactor: SecondFactorMethod[] };
 
 /** /login: sign in or register, with Google as the alternative, and the Google return handled. */
 export function LoginPage() {
@@ -17,7 +22,7 @@ export function LoginPage() {
   const [mode, setMode] = useState<Mode>('signIn');
   const { user } = useSession({ refreshOnMount: true });
   useAuthReturn();
-  const signIn = mode === 'signIn';
+  const signIn = mode !== 'register';
 
   return (
     <div className="ui-container ui-page auth-page">
@@ -38,7 +43,14 @@ export function LoginPage() {
             </div>
           )}
           {/* Keyed by mode: switching, or a successful registration, starts from empty fields. */}
-          {signIn ? <SignInForm key="signIn" /> : <RegisterForm key="register" onRegistered={() => setMode('signIn')} />}
+          {typeof mode === 'object' ? (
+            <SecondFactorStep methods={mode.secondFactor} onBack={() => setMode('signIn')} />
+          ) : signIn ? (
+            <SignInForm key="signIn" onSecondFactor={(methods) => setMode({ secondFactor: methods })} />
+          ) : (
+            <RegisterForm key="register" onRegistered={() => setMode('signIn')} />
+          )}
+          {mode === 'signIn' && <PasskeySignIn />}
           <GoogleSignIn />
           <p className="auth-switch">
             {t(signIn ? 'account.noAccount' : 'account.haveAccount')}{' '}

@@ -1,13 +1,17 @@
 import { useMutation, useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Button, navigate, PasswordField, toast } from '@app/ui';
+import { Button, Link, navigate, PasswordField, toast } from '@app/ui';
 import { SubmitForm } from '../shared/SubmitForm.tsx';
 import { useCheckedField } from '../shared/useCheckedField.ts';
+import type { SecondFactorMethod } from './SecondFactorStep.tsx';
 import { UsernameField } from './UsernameField.tsx';
 import { signInPasswordError, signInUsernameError } from './validation.ts';
 
-/** Username and password; on success the header learns the user at once and the page goes home. */
-export function SignInForm() {
+/**
+ * Username and password; on success the header learns the user at once and the page goes home. An account with a second
+ * factor gets no session yet: `onSecondFactor` shows the next step.
+ */
+export function SignInForm({ onSecondFactor }: { onSecondFactor: (methods: SecondFactorMethod[]) => void }) {
   const t = useT();
   const { setUser } = useSession();
   const username = useCheckedField(signInUsernameError);
@@ -15,7 +19,12 @@ export function SignInForm() {
   const login = useMutation('post', '/api/auth/login', {
     failure: t('account.loginFailed'),
     fallback: t('account.genericError'),
-    onSuccess: async ({ user }) => {
+    onSuccess: async (answer) => {
+      if ('secondFactor' in answer) {
+        onSecondFactor(answer.secondFactor.methods);
+        return;
+      }
+      const { user } = answer;
       await setUser(user);
       toast({ title: t('account.loginSucceeded'), description: t('account.welcomeBack', { username: user.username }), variant: 'success' });
       navigate('/');
@@ -36,6 +45,9 @@ export function SignInForm() {
       <Button type="submit" size="lg" className="auth-submit" isPending={login.pending}>
         {t('account.signInButton')}
       </Button>
+      <Link href="/login/forgot-password" className="auth-forgot">
+        {t('account.forgotPasswordLink')}
+      </Link>
     </SubmitForm>
   );
 }

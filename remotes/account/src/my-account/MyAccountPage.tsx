@@ -1,6 +1,7 @@
 import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { PageHeader } from '@app/ui';
+import { SecuritySection } from '../security/SecuritySection.tsx';
 import { PageSpinner } from '../shared/PageSpinner.tsx';
 import { SignInPrompt } from '../shared/SignInPrompt.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
@@ -8,7 +9,10 @@ import { SecurityCard } from './SecurityCard.tsx';
 import { ShortcutsCard } from './ShortcutsCard.tsx';
 import './my-account.css';
 
-/** /my-account: profile and balance, shortcuts, and the password; visitors are asked to sign in. */
+/**
+ * /my-account: profile and balance, shortcuts, the password, then security (second factor, passkeys, email, sessions,
+ * security events); visitors are asked to sign in.
+ */
 export function MyAccountPage() {
   const t = useT();
   // Asked again on arrival, so credits and role are fresh here.
@@ -19,13 +23,16 @@ export function MyAccountPage() {
       {user === undefined ? (
         <PageSpinner />
       ) : user ? (
-        <div className="my-account-grid">
-          <ProfileCard user={user} />
-          <div className="my-account-side">
-            <ShortcutsCard isAdmin={user.isAdmin} />
-            <SecurityCard onPasswordChanged={refresh} />
+        <>
+          <div className="my-account-grid">
+            <ProfileCard user={user} />
+            <div className="my-account-side">
+              <ShortcutsCard isAdmin={user.isAdmin} />
+              <SecurityCard onPasswordChanged={refresh} />
+            </div>
           </div>
-        </div>
+          <SecuritySection />
+        </>
       ) : (
         <SignInPrompt title={t('account.pleaseSignIn')} body={t('account.pleaseSignInBody')} />
       )}

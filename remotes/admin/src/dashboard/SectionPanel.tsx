@@ -18,6 +18,7 @@ const PANELS: Record<SectionId, ComponentType> = {
   kie: lazySection(() => import('../kie/KieSection.tsx').then((module) => module.KieSection)),
   recovery: lazySection(() => import('../recovery/RecoverySection.tsx').then((module) => module.RecoverySection)),
   users: lazySection(() => import('../users/UsersSection.tsx').then((module) => module.UsersSection)),
+  audit: lazySection(() => import('../audit/AuditSection.tsx').then((module) => module.AuditSection)),
 };
 
 /** One section, with its own heading and a spinner in its place while its code downloads. */

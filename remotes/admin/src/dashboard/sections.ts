@@ -22,6 +22,7 @@ export const SECTIONS = [
     description: 'admin.usersDescription',
     action: 'admin.addUser',
   },
+  { id: 'audit', label: 'admin.sectionAudit', hint: 'admin.sectionAuditHint', description: 'admin.auditDescription' },
 ] as const satisfies ReadonlyArray<{ id: string; label: MessageKey; hint: MessageKey; description: MessageKey; action?: MessageKey }>;
 
 export type SectionId = (typeof SECTIONS)[number]['id'];

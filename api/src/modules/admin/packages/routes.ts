@@ -3,8 +3,9 @@ import type { AdminCreditPackage, adminPackageRoutes } from '@app/contract';
 import { LIMITS } from '@app/contract/constants';
 import { invalidField, notFound } from '../../../errors.ts';
 import type { HandlersFor } from '../../../http/bind.ts';
-import type { CreditPackage } from '../../billing/index.ts';
-import { presentCreditPackage } from '../../billing/index.ts';
+import { changedFields } from '../../audit/index.ts';
+import { CreditPackage, presentCreditPackage } from '../../billing/index.ts';
+import { audited } from '../audited.ts';
 import { tooMany } from '../problems.ts';
 import { createPackage, deletePackage, listAllPackages, updatePackage } from './packages.service.ts';
 
@@ -13,6 +14,17 @@ export function presentAdminCreditPackage(pkg: CreditPackage): AdminCreditPackag
   return { ...presentCreditPackage(pkg), creemProductId: pkg.creemProductId ?? null };
 }
 
+/** What the audit log keeps of a package. */
+const packageDetails = (pkg: CreditPackage) => ({
+  id: pkg.id,
+  name: pkg.name,
+  credits: pkg.credits,
+  bonus: pkg.bonus,
+  price: String(pkg.price),
+  isActive: pkg.isActive,
+  creemProductId: pkg.creemProductId ?? null,
+});
+
 const packageNotFound = () => notFound('No such credit package.');
 
 export const adminPackageHandlers = {
@@ -20,21 +32,41 @@ export const adminPackageHandlers = {
     return { status: 200, body: (await listAllPackages(ctx.state.em)).map(presentAdminCreditPackage) };
   },
 
-  async createCreditPackage(ctx, { body }) {
-    const created = await createPackage(ctx.state.em, body);
+  async createCreditPackage(ctx, { body, caller }) {
+    const created = await audited(
+      ctx,
+      caller,
+      (tx) => createPackage(tx, body),
+      (pkg) => (pkg === 'too_many' ? null : { action: 'package.created', details: packageDetails(pkg) }),
+    );
     if (created === 'too_many') throw tooMany('too_many_packages', 'Too many packages', LIMITS.maxCreditPackages, 'credit packages');
     return { status: 201, body: presentAdminCreditPackage(created) };
   },
 
-  async updateCreditPackage(ctx, { params, body }) {
-    const result = await updatePackage(ctx.state.em, params.id, body);
+  async updateCreditPackage(ctx, { params, body, caller }) {
+    let before: Record<string, string | number | boolean | null> = {};
+    const result = await audited(
+      ctx,
+      caller,
+      async (tx) => {
+        const found = await tx.findOne(CreditPackage, { id: params.id });
+        if (found) before = packageDetails(found);
+        return updatePackage(tx, params.id, body);
+      },
+      (pkg) => (pkg && typeof pkg === 'object' ? { action: 'package.updated', details: changedFields(before, packageDetails(pkg)) } : null),
+    );
     if (!result) throw packageNotFound();
     if (result === 'bonus_exceeds_credits') throw invalidField('bonus', 'Bonus cannot exceed credits');
     return { status: 200, body: presentAdminCreditPackage(result) };
   },
 
-  async deleteCreditPackage(ctx, { params }) {
-    const result = await deletePackage(ctx.state.em, params.id);
+  async deleteCreditPackage(ctx, { params, caller }) {
+    const result = await audited(
+      ctx,
+      caller,
+      (tx) => deletePackage(tx, params.id),
+      (outcome) => (outcome ? { action: 'package.deleted', details: { id: params.id, outcome } } : null),
+    );
     if (!result) throw packageNotFound();
     return result === 'deleted'
       ? { status: 200, body: { message: 'Package deleted', deactivated: false } }

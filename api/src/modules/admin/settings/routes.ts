@@ -1,6 +1,7 @@
 // Settings and the Telegram test (spec 001 §7 "Settings and bot").
 import type { adminSettingsRoutes } from '@app/contract';
 import type { HandlersFor } from '../../../http/bind.ts';
+import { acting, recordAudit } from '../../audit/index.ts';
 import { AdminSettingsRepository } from '../../settings/index.ts';
 import { presentAdminSettings } from './settings.presenter.ts';
 import { updateSettings } from './settings.service.ts';
@@ -12,17 +13,18 @@ export const adminSettingsHandlers = {
     return { status: 200, body: presentAdminSettings(settings) };
   },
 
-  async updateAdminSettings(ctx, { body }) {
-    return { status: 200, body: presentAdminSettings(await updateSettings(ctx.state.em, body)) };
+  async updateAdminSettings(ctx, { body, caller }) {
+    return { status: 200, body: presentAdminSettings(await updateSettings(ctx.state.em, body, acting(ctx, caller))) };
   },
 
-  async updateTelegramSettings(ctx, { body }) {
-    return { status: 200, body: presentAdminSettings(await updateSettings(ctx.state.em, body)) };
+  async updateTelegramSettings(ctx, { body, caller }) {
+    return { status: 200, body: presentAdminSettings(await updateSettings(ctx.state.em, body, acting(ctx, caller))) };
   },
 
-  async testTelegram(ctx) {
+  async testTelegram(ctx, { caller }) {
     const settings = await new AdminSettingsRepository(ctx.state.em).get();
     await sendTelegramTest(settings, ctx.services);
+    await recordAudit(ctx.state.em, { action: 'telegram.tested', by: acting(ctx, caller), details: {} });
     return { status: 200, body: { message: 'Test message sent to Telegram' } };
   },
 } satisfies HandlersFor<typeof adminSettingsRoutes>;

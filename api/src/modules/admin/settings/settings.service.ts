@@ -1,6 +1,9 @@
 // Applying an admin's settings update: plain fields as given, secrets write-only (blank keeps, null removes).
-import { type AdminSettingsUpdate, SETTINGS_SECRETS } from '@app/contract';
+import { type AdminSettingsUpdate, type AuditDetail, SETTINGS_SECRETS } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { secretHint } from '../../../crypto/secret-box.ts';
+import type { Admin } from '../../../http/roles.ts';
+import { type Acting, recordAudit } from '../../audit/index.ts';
 import type { AdminSettings } from '../../settings/index.ts';
 import { AdminSettingsRepository } from '../../settings/index.ts';
 
@@ -44,10 +47,39 @@ export function applySettingsUpdate(settings: AdminSettings, update: Partial<Adm
   }
 }
 
-/** Loads the settings row, applies the update and saves it (secrets are encrypted by their column type). */
-export async function updateSettings(em: SqlEntityManager, update: Partial<AdminSettingsUpdate>): Promise<AdminSettings> {
-  const settings = await new AdminSettingsRepository(em).get();
-  applySettingsUpdate(settings, update);
-  await em.flush();
-  return settings;
+/** A secret as the audit log shows it: `••••` and its last 4 characters (or `set`), never the value. */
+const maskedSecret = (value: string | null | undefined) => (value ? (secretHint(value) ?? 'set') : null);
+
+/** What the audit log records of a change: every plain field that differs, and every secret replaced or removed (masked). */
+function settingsChanges(before: AdminSettings, after: AdminSettings): Record<string, AuditDetail> {
+  const changes: Record<string, AuditDetail> = {};
+  for (const name of [...PLAIN_FIELDS, ...CLEARABLE_FIELDS]) {
+    const [old, now] = [before[name] ?? null, after[name] ?? null];
+    if (old !== now) changes[name] = { before: old, after: now };
+  }
+  for (const name of SETTINGS_SECRETS) {
+    if ((before[name] ?? null) !== (after[name] ?? null))
+      changes[name] = { before: maskedSecret(before[name]), after: maskedSecret(after[name]) };
+  }
+  return changes;
+}
+
+/**
+ * Loads the settings row, applies the update and saves it (secrets are encrypted by their column type), with an audit
+ * entry of what changed (values before and after, secrets masked) in the same transaction.
+ */
+export async function updateSettings(
+  em: SqlEntityManager,
+  update: Partial<AdminSettingsUpdate>,
+  actor: Acting<Admin>,
+): Promise<AdminSettings> {
+  return em.transactional(async (tx) => {
+    const settings = await new AdminSettingsRepository(tx).get();
+    const before = { ...settings };
+    applySettingsUpdate(settings, update);
+    await tx.flush();
+    const details = settingsChanges(before, settings);
+    if (Object.keys(details).length) await recordAudit(tx, { action: 'settings.changed', by: actor, details });
+    return settings;
+  });
 }

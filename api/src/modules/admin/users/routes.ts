@@ -3,6 +3,7 @@ import type { adminUserRoutes } from '@app/contract';
 import { notFound } from '../../../errors.ts';
 import type { HandlersFor } from '../../../http/bind.ts';
 import type { AppContext } from '../../../http/context.ts';
+import { acting } from '../../audit/index.ts';
 import type { User } from '../../users/index.ts';
 import { presentAdminUser } from '../../users/index.ts';
 import { countUserImages, listUsersWithImageCounts } from './users.repository.ts';
@@ -22,24 +23,24 @@ export const adminUserHandlers = {
   },
 
   async createAdminUser(ctx, { body, caller }) {
-    const user = await createUserAsAdmin(ctx.state.em, body, caller);
+    const user = await createUserAsAdmin(ctx.state.em, body, acting(ctx, caller));
     return { status: 201, body: presentAdminUser(user, 0) };
   },
 
   async updateAdminUser(ctx, { params, body, caller }) {
-    return answer(ctx, await updateUserAsAdmin(ctx.state.em, params.id, body, caller));
+    return answer(ctx, await updateUserAsAdmin(ctx.state.em, params.id, body, acting(ctx, caller)));
   },
 
   async toggleAdminUser(ctx, { params, body, caller }) {
-    return answer(ctx, await toggleUserAsAdmin(ctx.state.em, params.userId, body.isActive, caller));
+    return answer(ctx, await toggleUserAsAdmin(ctx.state.em, params.userId, body.isActive, acting(ctx, caller)));
   },
 
   async setUserCredits(ctx, { params, body, caller }) {
-    return answer(ctx, await setCreditsAsAdmin(ctx.state.em, params.userId, body.credits, caller));
+    return answer(ctx, await setCreditsAsAdmin(ctx.state.em, params.userId, body.credits, acting(ctx, caller)));
   },
 
   async deleteAdminUser(ctx, { params, caller }) {
-    if (!(await softDeleteUser(ctx.state.em, params.id, caller, ctx.services.studio.storage))) throw userNotFound();
+    if (!(await softDeleteUser(ctx.state.em, params.id, acting(ctx, caller), ctx.services.studio.storage))) throw userNotFound();
     return { status: 200, body: { message: 'User deleted' } };
   },
 } satisfies HandlersFor<typeof adminUserRoutes>;

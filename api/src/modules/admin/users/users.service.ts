@@ -1,11 +1,13 @@
 // Admin changes to users: create, edit, enable/disable and delete, with the rules that keep an admin from
-// locking themselves out and a disabled user from staying signed in.
+// locking themselves out and a disabled user from staying signed in. Each change writes its audit entries in its
+// own transaction.
 import type { AdminUserCreate, AdminUserUpdate } from '@app/contract';
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { invalidField } from '../../../errors.ts';
 import type { Admin } from '../../../http/roles.ts';
 import type { FileStorage } from '../../../storage/storage.ts';
+import { type Acting, recordAudit } from '../../audit/index.ts';
 import { createUser, destroyUserSessions, hashPassword, NO_PASSWORD, UserConflictError } from '../../auth/index.ts';
 import { ApiToken } from '../../tokens/index.ts';
 import { USERNAME_MAX, User, usernameKey } from '../../users/index.ts';
@@ -13,6 +15,9 @@ import { cannotChangeSelf, fieldConflict } from '../problems.ts';
 import { deletedUsername, isDeletedUsername } from './deleted-user.ts';
 import { setUserCredits } from './user-credits.ts';
 import { deleteFiles, deleteUserTaskRows } from './user-tasks.ts';
+
+/** The acting admin and where the request came from (the audit log names both). */
+type Actor = Acting<Admin>;
 
 const usernameTaken = () => fieldConflict('username', 'Username is already taken', 'username_taken');
 
@@ -32,7 +37,7 @@ async function lockUser(tx: SqlEntityManager, id: string): Promise<User | null> 
 }
 
 /** Refuses changes that would lock the acting admin out of the admin area (409 `cannot_change_self`). */
-function assertNotSelfLockout(actor: Admin, targetId: string, change: { isAdmin?: boolean; isActive?: boolean }): void {
+function assertNotSelfLockout(actor: Actor, targetId: string, change: { isAdmin?: boolean; isActive?: boolean }): void {
   if (actor.id !== targetId) return;
   if (change.isAdmin === false) throw cannotChangeSelf('You cannot remove your own admin rights.', 'isAdmin');
   if (change.isActive === false) throw cannotChangeSelf('You cannot disable your own account.', 'isActive');
@@ -42,7 +47,7 @@ function assertNotSelfLockout(actor: Admin, targetId: string, change: { isAdmin?
  * Creates a user as registration does (hashed password, start credits as a `bonus`), then sets the balance
  * to `credits` with an `adjustment`, all in one transaction. 409 with `/body/username` when taken.
  */
-export async function createUserAsAdmin(em: SqlEntityManager, input: AdminUserCreate, actor: Admin): Promise<User> {
+export async function createUserAsAdmin(em: SqlEntityManager, input: AdminUserCreate, actor: Actor): Promise<User> {
   assertUsernameFits(input.username);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -55,6 +60,12 @@ export async function createUserAsAdmin(em: SqlEntityManager, input: AdminUserCr
       });
       if (!input.isActive) await tx.nativeUpdate(User, { id: user.id }, { isActive: false });
       await setUserCredits(tx, user.id, input.credits, actor);
+      await recordAudit(tx, {
+        action: 'user.created',
+        by: actor,
+        subject: user,
+        details: { email: emailOrNull(input.email), isAdmin: input.isAdmin, isActive: input.isActive, credits: input.credits },
+      });
       return user.id;
     });
     return await em.findOneOrFail(User, { id }, { refresh: true });
@@ -68,7 +79,7 @@ export async function createUserAsAdmin(em: SqlEntityManager, input: AdminUserCr
  * Changes a user; null when there is none (or it was deleted). A new password or disabling ends their
  * sessions; a credits change is a ledger `adjustment`. The row is locked for the whole change.
  */
-export async function updateUserAsAdmin(em: SqlEntityManager, id: string, input: AdminUserUpdate, actor: Admin): Promise<User | null> {
+export async function updateUserAsAdmin(em: SqlEntityManager, id: string, input: AdminUserUpdate, actor: Actor): Promise<User | null> {
   assertNotSelfLockout(actor, id, input);
   assertUsernameFits(input.username);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
@@ -76,17 +87,24 @@ export async function updateUserAsAdmin(em: SqlEntityManager, id: string, input:
     const found = await em.transactional(async (tx) => {
       const user = await lockUser(tx, id);
       if (!user) return false;
+      const before = { username: user.username, email: user.email ?? null, isAdmin: user.isAdmin, isActive: user.isActive };
       if (input.username !== undefined) {
         user.username = input.username.trim();
         user.usernameKey = usernameKey(input.username);
       }
-      if (input.email !== undefined) user.email = emailOrNull(input.email);
+      if (input.email !== undefined) {
+        const email = emailOrNull(input.email);
+        // A new address is unverified until its owner follows a link sent to it.
+        if (email?.toLowerCase() !== user.email?.toLowerCase()) user.emailVerifiedAt = null;
+        user.email = email;
+      }
       if (input.isAdmin !== undefined) user.isAdmin = input.isAdmin;
       if (input.isActive !== undefined) user.isActive = input.isActive;
       if (passwordHash) user.passwordHash = passwordHash;
       await tx.flush();
       if (passwordHash || input.isActive === false) await destroyUserSessions(tx, id);
-      if (input.credits !== undefined) await setUserCredits(tx, id, input.credits, actor);
+      const credits = input.credits !== undefined ? await setUserCredits(tx, id, input.credits, actor) : null;
+      await auditUserUpdate(tx, actor, before, user, { passwordSet: Boolean(passwordHash), credits });
       return true;
     });
     return found ? await em.findOneOrFail(User, { id }, { refresh: true }) : null;
@@ -96,30 +114,74 @@ export async function updateUserAsAdmin(em: SqlEntityManager, id: string, input:
   }
 }
 
+/** The entries of one admin edit: role, state, password, name and email, credits (each only when it changed). */
+async function auditUserUpdate(
+  tx: SqlEntityManager,
+  actor: Actor,
+  before: { username: string; email: string | null; isAdmin: boolean; isActive: boolean },
+  user: User,
+  change: { passwordSet: boolean; credits: { before: number; after: number } | null },
+): Promise<void> {
+  const subject = { id: user.id, username: before.username };
+  if (user.isAdmin !== before.isAdmin)
+    await recordAudit(tx, {
+      action: 'user.role_changed',
+      by: actor,
+      subject,
+      details: { isAdmin: { before: before.isAdmin, after: user.isAdmin } },
+    });
+  if (user.isActive !== before.isActive)
+    await recordAudit(tx, {
+      action: 'user.state_changed',
+      by: actor,
+      subject,
+      details: { isActive: { before: before.isActive, after: user.isActive } },
+    });
+  if (change.passwordSet) await recordAudit(tx, { action: 'user.password_set', by: actor, subject, details: {} });
+  const email = user.email ?? null;
+  if (user.username !== before.username || email !== before.email) {
+    const details = {
+      ...(user.username !== before.username && { username: { before: before.username, after: user.username } }),
+      ...(email !== before.email && { email: { before: before.email, after: email } }),
+    };
+    await recordAudit(tx, { action: 'user.updated', by: actor, subject, details });
+  }
+  if (change.credits && change.credits.before !== change.credits.after)
+    await recordAudit(tx, { action: 'user.credits_adjusted', by: actor, subject, details: { credits: change.credits } });
+}
+
 /** Enables or disables a user (`isActive` omitted flips it); disabling ends their sessions. Null when missing. */
 export async function toggleUserAsAdmin(
   em: SqlEntityManager,
   id: string,
   isActive: boolean | undefined,
-  actor: Admin,
+  actor: Actor,
 ): Promise<User | null> {
   assertNotSelfLockout(actor, id, { isActive: isActive ?? (actor.id === id ? false : undefined) });
   const found = await em.transactional(async (tx) => {
     const user = await lockUser(tx, id);
     if (!user) return false;
+    const before = user.isActive;
     user.isActive = isActive ?? !user.isActive;
     await tx.flush();
     if (!user.isActive) await destroyUserSessions(tx, id);
+    if (user.isActive !== before) {
+      const details = { isActive: { before, after: user.isActive } };
+      await recordAudit(tx, { action: 'user.state_changed', by: actor, subject: user, details });
+    }
     return true;
   });
   return found ? await em.findOneOrFail(User, { id }, { refresh: true }) : null;
 }
 
 /** Sets a user's balance (see `setUserCredits`); null when there is no such (undeleted) user. */
-export async function setCreditsAsAdmin(em: SqlEntityManager, id: string, credits: number, actor: Admin): Promise<User | null> {
+export async function setCreditsAsAdmin(em: SqlEntityManager, id: string, credits: number, actor: Actor): Promise<User | null> {
   const found = await em.transactional(async (tx) => {
-    if (!(await lockUser(tx, id))) return false;
-    await setUserCredits(tx, id, credits, actor);
+    const user = await lockUser(tx, id);
+    if (!user) return false;
+    const change = await setUserCredits(tx, id, credits, actor);
+    if (change && change.before !== change.after)
+      await recordAudit(tx, { action: 'user.credits_adjusted', by: actor, subject: user, details: { credits: change } });
     return true;
   });
   return found ? await em.findOneOrFail(User, { id }, { refresh: true }) : null;
@@ -131,11 +193,12 @@ export async function setCreditsAsAdmin(em: SqlEntityManager, id: string, credit
  * owner; sessions, API tokens and image tasks are deleted in the same transaction, then the tasks' stored
  * files. False when there is no such user. 409 `cannot_change_self` for the acting admin's own account.
  */
-export async function softDeleteUser(em: SqlEntityManager, id: string, actor: Admin, storage?: FileStorage): Promise<boolean> {
+export async function softDeleteUser(em: SqlEntityManager, id: string, actor: Actor, storage?: FileStorage): Promise<boolean> {
   if (actor.id === id) throw cannotChangeSelf('You cannot delete your own account.');
   const fileKeys = await em.transactional(async (tx) => {
     const user = await lockUser(tx, id);
     if (!user) return null;
+    await recordAudit(tx, { action: 'user.deleted', by: actor, subject: { id, username: user.username }, details: {} });
     user.username = deletedUsername(id);
     user.usernameKey = deletedUsername(id);
     user.email = null;

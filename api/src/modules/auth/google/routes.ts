@@ -64,7 +64,7 @@ export const googleHandlers = {
       });
       const result = await signInWithGoogle(ctx.state.em, identity);
       if (result.outcome === 'disabled') return fail('Account is disabled');
-      await startSignedInSession(ctx, result.user.id);
+      await startSignedInSession(ctx, result.user);
       ctx.services.logger.info({ userId: result.user.id, outcome: result.outcome, reqId: ctx.state.requestId }, 'google sign-in');
       return backToLogin(ctx, { auth: 'success', user: JSON.stringify({ username: result.user.username }) });
     } catch (error) {

@@ -35,6 +35,8 @@ export default {
   registerFailed: 'Registration failed',
   orContinueWith: 'Or continue with',
   googleButton: 'Continue with Google',
+  passkeyButton: 'Sign in with a passkey',
+  forgotPasswordLink: 'Forgot password?',
   googleFailed: 'Google Sign In failed',
   googleSucceeded: 'Signed in with Google',
   googleWelcome: 'Welcome, {username}!',

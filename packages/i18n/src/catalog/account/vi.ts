@@ -38,6 +38,8 @@ export default {
   registerFailed: 'Đăng ký thất bại',
   orContinueWith: 'Hoặc tiếp tục với',
   googleButton: 'Tiếp tục với Google',
+  passkeyButton: 'Đăng nhập bằng passkey',
+  forgotPasswordLink: 'Quên mật khẩu?',
   googleFailed: 'Đăng nhập Google thất bại',
   googleSucceeded: 'Đã đăng nhập bằng Google',
   googleWelcome: 'Xin chào, {username}!',

@@ -25,6 +25,8 @@ export default {
   sectionRecoveryHint: 'Failed tasks and refunds',
   sectionUsers: 'User Management',
   sectionUsersHint: 'Accounts, credits, access',
+  sectionAudit: 'Security & Audit',
+  sectionAuditHint: 'Who did what, sign-in rules',
 
   // Shared words
   save: 'Save',
@@ -111,6 +113,7 @@ export default {
 
   // User Management
   usersDescription: 'Find users by email, change their details and credits, or switch their access.',
+  auditDescription: 'Every admin action and security event, and the second-factor rule for admins.',
   addUser: 'Add User',
 
   // History

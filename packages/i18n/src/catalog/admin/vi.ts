@@ -26,6 +26,8 @@ export default {
   sectionRecoveryHint: 'Tác vụ lỗi và hoàn credit',
   sectionUsers: 'Quản lý người dùng',
   sectionUsersHint: 'Tài khoản, credit, quyền truy cập',
+  sectionAudit: 'Bảo mật & Nhật ký',
+  sectionAuditHint: 'Ai làm gì, quy tắc đăng nhập',
 
   save: 'Lưu',
   enabled: 'Đang bật',
@@ -106,6 +108,7 @@ export default {
   recoveryDescription: 'Lấy lại ảnh của các tác vụ bị đánh dấu lỗi, dọn các tác vụ lỗi, hoặc hoàn credit cho một tác vụ.',
 
   usersDescription: 'Tìm người dùng theo email, sửa thông tin và credit, hoặc bật tắt quyền truy cập.',
+  auditDescription: 'Mọi thao tác quản trị và sự kiện bảo mật, và quy tắc yếu tố thứ hai cho quản trị viên.',
   addUser: 'Thêm người dùng',
 
   type: 'Loại',

@@ -1,0 +1,55 @@
+import { request, toMessage } from '@app/api-client';
+import { useT, WithMessages } from '@app/i18n';
+import { Card, Link, PageHeader, Spinner, useSearchParams } from '@app/ui';
+import { Suspense, useEffect, useState } from 'react';
+import './login.css';
+
+/** /login/verify-email?token=...: the mailed link verifies the address as soon as it opens, in any browser. */
+export function VerifyEmailPage() {
+  return (
+    <Suspense fallback={null}>
+      <WithMessages domains={['security']}>
+        <VerifyEmail />
+      </WithMessages>
+    </Suspense>
+  );
+}
+
+type State = { status: 'pending' } | { status: 'done' } | { status: 'failed'; message: string };
+
+function VerifyEmail() {
+  const t = useT();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [state, setState] = useState<State>(token ? { status: 'pending' } : { status: 'failed', message: '' });
+  useEffect(() => {
+    if (!token) return;
+    request('post', '/api/auth/email/verify', { body: { token } }).then(
+      () => setState({ status: 'done' }),
+      (error: unknown) => setState({ status: 'failed', message: toMessage(error, '') }),
+    );
+  }, [token]);
+  return (
+    <div className="ui-container ui-page auth-page">
+      <Card className="auth-card auth-card-narrow">
+        <PageHeader className="auth-header" title={t('security.verifyTitle')} />
+        {state.status === 'pending' && (
+          <p role="status">
+            <Spinner aria-label={t('security.loading')} /> {t('security.verifying')}
+          </p>
+        )}
+        {state.status === 'done' && (
+          <p role="status" data-testid="verify-done">
+            {t('security.verifyDone')}
+          </p>
+        )}
+        {state.status === 'failed' && (
+          <p role="alert" data-testid="verify-failed">
+            <strong>{t('security.verifyFailedTitle')}</strong> {state.message || t('security.linkMissing')}
+          </p>
+        )}
+        <Link href="/my-account">{t('security.sectionTitle')}</Link>
+      </Card>
+    </div>
+  );
+}
