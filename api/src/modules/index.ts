@@ -3,6 +3,7 @@ import { adminModule } from './admin/index.ts';
 import { authModule } from './auth/index.ts';
 import { automationModule } from './automation/index.ts';
 import { billingModule } from './billing/index.ts';
+import { idempotencyModule } from './idempotency/index.ts';
 import { ledgerModule } from './ledger/index.ts';
 import { liveModule } from './live/index.ts';
 import { type ApiModule, composeHandlers } from './module.ts';
@@ -21,6 +22,7 @@ export const modules: readonly ApiModule[] = [
   settingsModule,
   billingModule,
   usersModule,
+  idempotencyModule,
   ledgerModule,
   authModule,
   tokensModule,

@@ -13,6 +13,7 @@ import {
 } from './account.ts';
 import { IdParams, MessageResponse } from './common.ts';
 import { LIMITS } from './constants.ts';
+import { IdempotencyHeaders, REPLAYED_HEADERS, withIdempotencyProblems } from './idempotency.ts';
 import { defineRoute, type ProblemExample } from './route.ts';
 
 const CSRF_REJECTED: ProblemExample = {
@@ -209,12 +210,11 @@ export const createApiToken = defineRoute({
   description: 'The full token is in this answer only; the server keeps a hash. A user may hold at most 50 tokens (409 beyond).',
   tags: ['API tokens'],
   role: 'user',
-  request: { body: ApiTokenCreateBody },
-  responses: { 201: { description: 'Created; copy the token now.', schema: CreatedApiToken } },
-  problems: [409],
-  problemExamples: {
+  request: { body: ApiTokenCreateBody, headers: IdempotencyHeaders },
+  responses: { 201: { description: 'Created; copy the token now.', schema: CreatedApiToken, headers: REPLAYED_HEADERS } },
+  ...withIdempotencyProblems([409], {
     409: [{ code: 'conflict', title: 'Conflict', detail: `You already have ${LIMITS.maxTokensPerUser} API tokens. Delete one first.` }],
-  },
+  }),
 });
 
 export const deleteApiToken = defineRoute({

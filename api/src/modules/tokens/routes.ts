@@ -2,6 +2,7 @@
 import type { createApiToken as createRoute, deleteApiToken as deleteRoute, listApiTokens as listRoute } from '@app/contract';
 import { conflict, notFound } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
+import { oncePerKey } from '../idempotency/index.ts';
 import { presentApiToken } from './presenter.ts';
 import { countApiTokens, createApiToken, deleteApiToken, listApiTokens, MAX_TOKENS_PER_USER } from './token.service.ts';
 
@@ -13,11 +14,18 @@ export const tokenHandlers = {
 
   async createApiToken(ctx, { body, caller }) {
     const owner = caller.id;
-    if ((await countApiTokens(ctx.state.em, owner)) >= MAX_TOKENS_PER_USER) {
-      throw conflict(`You already have ${MAX_TOKENS_PER_USER} API tokens. Delete one first.`);
-    }
-    const { token, signingSecret, record } = await createApiToken(ctx.state.em, owner, body.name);
-    return { status: 201, body: { ...presentApiToken(record), token, signingSecret } };
+    // The token and the answer a repeat replays are written together (a token is shown once: it is in that answer).
+    return oncePerKey(ctx, owner, body, (recordAnswer) =>
+      ctx.state.em.transactional(async (tx) => {
+        if ((await countApiTokens(tx, owner)) >= MAX_TOKENS_PER_USER) {
+          throw conflict(`You already have ${MAX_TOKENS_PER_USER} API tokens. Delete one first.`);
+        }
+        const { token, signingSecret, record } = await createApiToken(tx, owner, body.name);
+        const answer = { status: 201 as const, body: { ...presentApiToken(record), token, signingSecret } };
+        await recordAnswer(tx, answer);
+        return answer;
+      }),
+    );
   },
 
   async deleteApiToken(ctx, { params, caller }) {

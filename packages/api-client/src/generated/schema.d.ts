@@ -3674,7 +3674,10 @@ export interface operations {
     createCreemCheckout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3687,6 +3690,8 @@ export interface operations {
             /** @description Checkout created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -3716,6 +3721,26 @@ export interface operations {
             };
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Understood but cannot be processed. */
+            422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
@@ -4025,7 +4050,10 @@ export interface operations {
     createPayPalOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4038,6 +4066,8 @@ export interface operations {
             /** @description PayPal order created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -4067,6 +4097,26 @@ export interface operations {
             };
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Understood but cannot be processed. */
+            422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
@@ -4677,7 +4727,10 @@ export interface operations {
     createApiToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4690,6 +4743,8 @@ export interface operations {
             /** @description Created; copy the token now. */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -4729,6 +4784,16 @@ export interface operations {
             };
             /** @description Conflicts with the current state. */
             409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Understood but cannot be processed. */
+            422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
@@ -4824,7 +4889,10 @@ export interface operations {
     uploadImages: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4837,6 +4905,8 @@ export interface operations {
             /** @description Stored. */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -4874,8 +4944,28 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Understood but cannot be processed. */
+            422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
@@ -4910,7 +5000,10 @@ export interface operations {
     generateImage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4923,6 +5016,8 @@ export interface operations {
             /** @description Accepted; poll the task list. */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -4962,6 +5057,26 @@ export interface operations {
             };
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Understood but cannot be processed. */
+            422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
@@ -5006,7 +5121,10 @@ export interface operations {
     upscaleImage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5019,6 +5137,8 @@ export interface operations {
             /** @description Accepted; poll the task list. */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -5058,6 +5178,26 @@ export interface operations {
             };
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Understood but cannot be processed. */
+            422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
@@ -7056,7 +7196,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional. Repeating a request with the same key and body within 24 h replays the first answer and charges nothing again; the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. */
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
                 "idempotency-key"?: string;
                 /** @description Optional `wait=N` (1 to 60): hold the answer until the task ends or N seconds pass, so a simple client needs no polling. An ended task answers 200 with `result`; otherwise 202 as usual. `Preference-Applied` says when it was honoured. */
                 prefer?: string;
@@ -7077,6 +7217,8 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7093,6 +7235,8 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7213,7 +7357,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional. Repeating a request with the same key and body within 24 h replays the first answer and charges nothing again; the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. */
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
                 "idempotency-key"?: string;
                 /** @description Optional `wait=N` (1 to 60): hold the answer until the task ends or N seconds pass, so a simple client needs no polling. An ended task answers 200 with `result`; otherwise 202 as usual. `Preference-Applied` says when it was honoured. */
                 prefer?: string;
@@ -7234,6 +7378,8 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7250,6 +7396,8 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7382,7 +7530,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional. Repeating a request with the same key and body within 24 h replays the first answer and charges nothing again; the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. */
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
                 "idempotency-key"?: string;
                 /** @description Optional `wait=N` (1 to 60): hold the answer until the task ends or N seconds pass, so a simple client needs no polling. An ended task answers 200 with `result`; otherwise 202 as usual. `Preference-Applied` says when it was honoured. */
                 prefer?: string;
@@ -7403,6 +7551,8 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -7419,6 +7569,8 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

@@ -1,6 +1,7 @@
-// Idempotent submissions: insert-first claims a key, the stored answer is replayed on a retry.
+// Idempotent create calls: insert-first claims a key, the stored answer is replayed on a retry.
 import { createHash } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { decryptSecret, encryptSecret } from '../../crypto/secret-box.ts';
 import { deleteClaimInProgress, deleteExpiredKeys, findKey, insertClaimIfNew, storeAnswer } from './idempotency-key.repository.ts';
 import { idempotencyInProgress, idempotencyKeyReused } from './problems.ts';
 
@@ -43,10 +44,14 @@ export async function claimIdempotencyKey(em: SqlEntityManager, userId: string, 
   if (!row) throw idempotencyInProgress();
   if (row.request_hash !== hash) throw idempotencyKeyReused();
   if (row.state !== 'done' || row.response_status === null) throw idempotencyInProgress();
-  return { kind: 'replay', status: row.response_status, body: row.response_body === null ? undefined : JSON.parse(row.response_body) };
+  const body = row.response_body === null ? undefined : JSON.parse(decryptSecret(row.response_body));
+  return { kind: 'replay', status: row.response_status, body };
 }
 
-/** Stores the answer of a claimed key, to be replayed. */
+/**
+ * Stores the answer of a claimed key, to be replayed. Encrypted like the stored secrets: some answers are shown
+ * once (a new API token), and a replay must not be the one place they rest in the clear.
+ */
 export async function completeIdempotencyKey(
   em: SqlEntityManager,
   userId: string,
@@ -54,7 +59,7 @@ export async function completeIdempotencyKey(
   status: number,
   body: unknown,
 ): Promise<void> {
-  await storeAnswer(em, userId, key, status, JSON.stringify(body));
+  await storeAnswer(em, userId, key, status, body === undefined ? null : encryptSecret(JSON.stringify(body)));
 }
 
 /** Frees a claimed key after a failed request (nothing was charged), so the same key may be used again. */
