@@ -5,3 +5,4 @@ export { useLiveStatus, useLiveUpdates, usePollingFallback } from './live/useLiv
 export { type MutationOptions, request, useMutation } from './mutation.ts';
 export { ApiError, type Problem, toFieldErrors, toMessage, toProblem } from './problem.ts';
 export { type GetData, swrDefaults, useInvalidate, useQuery } from './query.ts';
+export { useSubmitOnce } from './submitOnce.ts';

@@ -1,8 +1,9 @@
-import { toast } from '@app/ui';
+import { type ToastContent, toast } from '@app/ui';
 import type { ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { api } from './client.ts';
 import type { paths } from './generated/schema.d.ts';
+import { type IntentKeys, intentKeys } from './intentKeys.ts';
 import { ApiError, type Problem, toFieldErrors, toMessage, toProblem } from './problem.ts';
 import { useInvalidate } from './query.ts';
 
@@ -34,6 +35,21 @@ export interface MutationOptions<D, I> {
   onSuccess?: (data: D, init: I | undefined) => unknown;
   /** Words a problem where the spec fixes another wording than its detail. */
   describe?: (problem: Problem) => string;
+  /** A problem the caller knows better than a failure (402: nothing started, buy credits): the toast to show instead. */
+  onProblem?: (problem: Problem) => ToastContent | undefined;
+  /**
+   * A call that creates or charges: each intent is sent with its own `Idempotency-Key` (the same one again when the
+   * same call is repeated without a definite answer, see intentKeys.ts), and a trigger while one runs answers with
+   * that one's result instead of sending again.
+   */
+  idempotent?: boolean;
+}
+
+/** The init with the intent's `Idempotency-Key` header added. */
+function withKey(init: unknown, keys: IntentKeys): unknown {
+  const given = (init ?? {}) as { params?: { header?: object; path?: unknown; query?: unknown }; body?: unknown };
+  const key = keys.keyFor({ path: given.params?.path, query: given.params?.query, body: given.body });
+  return { ...given, params: { ...given.params, header: { ...given.params?.header, 'idempotency-key': key } } };
 }
 
 /**
@@ -46,24 +62,47 @@ export function useMutation<M extends Method, P extends PathOf<M>>(method: M, pa
   const invalidate = useInvalidate();
   const [pending, setPending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const keys = useRef<IntentKeys>(intentKeys());
+  const running = useRef<Promise<{ data: Data<M, P> } | undefined>>(undefined);
 
-  const trigger = async (...args: InitArgs<Init<M, P>>): Promise<{ data: Data<M, P> } | undefined> => {
+  const send = async (...args: InitArgs<Init<M, P>>): Promise<{ data: Data<M, P> } | undefined> => {
     setPending(true);
     setFieldErrors({});
+    const intent = options.idempotent ? keys.current : undefined;
+    const sent = (intent ? [withKey(args[0], intent)] : args) as InitArgs<Init<M, P>>;
     try {
-      const data = await request(method, path, ...args);
+      let data: Data<M, P>;
+      try {
+        data = await request(method, path, ...sent);
+      } catch (error) {
+        intent?.ended(error);
+        throw error;
+      }
+      intent?.ended();
       if (options.invalidates) void invalidate(...options.invalidates);
       await options.onSuccess?.(data, args[0]);
       return { data };
     } catch (error) {
       setFieldErrors(toFieldErrors(error));
-      const { describe } = options;
+      const { describe, onProblem } = options;
+      const own = onProblem && error instanceof ApiError ? onProblem(error.problem) : undefined;
       const description = describe && error instanceof ApiError ? describe(error.problem) : toMessage(error, options.fallback);
-      toast({ title: options.failure, description, variant: 'error' });
+      toast(own ?? { title: options.failure, description, variant: 'error' });
       return undefined;
     } finally {
       setPending(false);
     }
+  };
+
+  const trigger = (...args: InitArgs<Init<M, P>>): Promise<{ data: Data<M, P> } | undefined> => {
+    if (!options.idempotent) return send(...args);
+    // One intent at a time: a repeat before the answer waits for that answer.
+    if (running.current) return running.current;
+    const answer = send(...args).finally(() => {
+      running.current = undefined;
+    });
+    running.current = answer;
+    return answer;
   };
 
   return { trigger, pending, fieldErrors, setFieldErrors };

@@ -1,0 +1,150 @@
+// One intent is one charge: a double click on Generate (desktop), a double tap (phone, touch) and Enter pressed
+// twice each make one task and one charge; the button says it is working, ignores repeats and keeps the focus.
+import { createUser, signIn, type TestServer } from '@app/api/testing';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, expectHeading, PHONE } from './support/browser.ts';
+import { toastOf } from './support/studio.ts';
+import { startUiServer, stopUiServer } from './support/ui-server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await startUiServer({ seed: true, studio: { sandboxDelayMs: 1_000 } }));
+});
+
+afterAll(() => stopUiServer({ server, browser }));
+
+interface Session {
+  page: Page;
+  cookie: string;
+  /** Every generate request the page sent. */
+  sent: string[];
+  close(): Promise<void>;
+}
+
+/** A signed-in page with 100 credits; `touch` makes it a phone that taps instead of clicking. */
+async function session(touch: boolean): Promise<Session> {
+  const user = await createUser(server, { credits: 100 });
+  const cookie = await signIn(server, user);
+  const context = await browser.newContext({
+    viewport: touch ? PHONE : DESKTOP,
+    locale: 'en-US',
+    ...(touch && { hasTouch: true, isMobile: true }),
+  });
+  const [name, value] = cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: server.url }]);
+  const page = await context.newPage();
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/generate-image')) sent.push(request.headers()['idempotency-key'] ?? '');
+  });
+  return { page, cookie, sent, close: () => context.close() };
+}
+
+async function fillPrompt(page: Page, prompt: string): Promise<Locator> {
+  await page.goto(`${server.url}/generate`);
+  await expectHeading(page, 'AI Image Studio');
+  await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
+  const button = page.getByRole('button', { name: 'Generate Image' });
+  await button.waitFor();
+  return button;
+}
+
+/** Tasks and usage charges of the session's user, as the API reports them. */
+async function tasksAndCharges(cookie: string) {
+  const tasks = await server.request<{ total: number }>('GET', '/api/image-tasks?page=1&limit=50&days=14', { cookie });
+  const ledger = await server.request<{ data: { type: string; amount: number }[] }>('GET', '/api/transactions?page=1&limit=100', {
+    cookie,
+  });
+  const charges = ledger.body.data.filter((entry) => entry.type === 'usage');
+  return { tasks: tasks.body.total, charges: charges.length, spent: charges.reduce((sum, entry) => sum - entry.amount, 0) };
+}
+
+/** Waits for the answer to the submission, then checks that one task was made and charged once. */
+async function expectOneTaskOneCharge(s: Session) {
+  await expect.poll(() => toastOf(s.page).textContent()).toContain('Image generation started!');
+  await expect.poll(() => s.page.locator('.credits-badge').textContent()).toContain('98');
+  expect(await tasksAndCharges(s.cookie)).toEqual({ tasks: 1, charges: 1, spent: 2 });
+  // Every request the page sent for this intent carried the same key (a retry replays, never charges again).
+  expect(s.sent.length).toBeGreaterThan(0);
+  expect(new Set(s.sent).size).toBe(1);
+  expect(s.sent[0]).toMatch(/^[\w-]{16,}$/);
+}
+
+/** Holds the page's generate requests until `release` (a slow network), so the busy state can be looked at. */
+async function holdGenerate(page: Page) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/generate-image', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const isFocused = (button: Locator) => button.evaluate((element) => element === document.activeElement);
+
+describe('one intent, one charge', () => {
+  it('a double click on Generate (desktop) makes one task and one charge; meanwhile the button says it is working', async () => {
+    const s = await session(false);
+    const button = await fillPrompt(s.page, 'A red fox in the snow, double clicked');
+    const release = await holdGenerate(s.page);
+    await button.dblclick();
+    const busy = s.page.locator('.studio-submit-button[data-busy]');
+    await expect.poll(() => busy.textContent()).toBe('Generating...');
+    // Busy, not disabled: announced as unavailable, still focused and focusable.
+    expect(await busy.getAttribute('aria-disabled')).toBe('true');
+    expect(await busy.evaluate((element: HTMLButtonElement) => element.disabled)).toBe(false);
+    expect(await isFocused(busy)).toBe(true);
+    // A third press while it works is ignored too.
+    await busy.click({ force: true });
+    release();
+    await expectOneTaskOneCharge(s);
+    await s.close();
+  });
+
+  it('a slow double click whose first press is answered before the second makes one task and one charge', async () => {
+    const s = await session(false);
+    const button = await fillPrompt(s.page, 'An owl at dusk, clicked twice slowly');
+    const box = await button.boundingBox();
+    if (!box) throw new Error('the button is not on screen');
+    // Each press held 120 ms: the local server answers the first before the second lands, as in the report.
+    await s.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { clickCount: 2, delay: 120 });
+    await expectOneTaskOneCharge(s);
+    await s.close();
+  });
+
+  it('a double tap on a phone makes one task and one charge', async () => {
+    const s = await session(true);
+    const button = await fillPrompt(s.page, 'A blue whale under the ice, double tapped');
+    await button.scrollIntoViewIfNeeded();
+    const box = await button.boundingBox();
+    if (!box) throw new Error('the button is not on screen');
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await s.page.touchscreen.tap(x, y);
+    await s.page.touchscreen.tap(x, y);
+    await expectOneTaskOneCharge(s);
+    await s.close();
+  });
+
+  it('Enter pressed twice makes one task and one charge; the focus stays on the button and the start is announced', async () => {
+    const s = await session(false);
+    const button = await fillPrompt(s.page, 'A green parrot in the rain, sent by keyboard');
+    await button.focus();
+    await s.page.keyboard.press('Enter');
+    await s.page.keyboard.press('Enter');
+    await expectOneTaskOneCharge(s);
+    // Still on the button, enabled again: the next Tab starts from here.
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    expect(await isFocused(button)).toBe(true);
+    // A screen reader hears that the work started and where it will appear.
+    await expect
+      .poll(() => s.page.getByTestId('preview-announcement').textContent())
+      .toMatch(/Your image is being made\. It will appear in the Preview\.|Your image is ready in the Preview\./);
+    await s.close();
+  });
+});
