@@ -1,5 +1,6 @@
 export { api } from './client.ts';
 export type { components, operations, paths } from './generated/schema.d.ts';
+export { type IntentKeys, intentKeys } from './intentKeys.ts';
 export { type LiveEvent, liveChannel } from './live/liveChannel.ts';
 export { useLiveStatus, useLiveUpdates, usePollingFallback } from './live/useLiveUpdates.ts';
 export { type MutationOptions, request, useMutation } from './mutation.ts';

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { type Cache, SWRConfig, unstable_serialize } from 'swr';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -240,6 +240,10 @@ function AdminList() {
 describe('useMutation for a create call (idempotent)', () => {
   it('sends one Idempotency-Key per intent: a new one after a success, the same one when the answer was a server error', async () => {
     await render(<Create invalidates={[]} idempotent />);
+    // Every press a while after the one before: each is a press of its own.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 5000));
+    onTestFinished(() => now.mockRestore());
     await act(async () => {
       await create('Gold');
       await create('Gold');
@@ -261,6 +265,15 @@ describe('useMutation for a create call (idempotent)', () => {
     // The retry after a 503 may be the same call that went through: same key, so the server replays it.
     expect(silver2).toBe(silver1);
     expect(new Set([gold1, gold2, silver1, bronze]).size).toBe(4);
+  });
+
+  it('a trigger right after an answer (the second click of a double click) gets that answer and sends nothing', async () => {
+    await render(<Create invalidates={[]} idempotent />);
+    await act(async () => {
+      const first = await create('Gold');
+      expect(await create('Gold')).toBe(first);
+    });
+    expect(sentKeys).toHaveLength(1);
   });
 
   it('a trigger while one runs waits for that answer and sends nothing', async () => {

@@ -6,6 +6,7 @@ import type { paths } from './generated/schema.d.ts';
 import { type IntentKeys, intentKeys } from './intentKeys.ts';
 import { ApiError, type Problem, toFieldErrors, toMessage, toProblem } from './problem.ts';
 import { useInvalidate } from './query.ts';
+import { REPEAT_PRESS_MS } from './submitOnce.ts';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type PathOf<M extends Method> = ClientPathsWithMethod<typeof api, M>;
@@ -39,8 +40,8 @@ export interface MutationOptions<D, I> {
   onProblem?: (problem: Problem) => ToastContent | undefined;
   /**
    * A call that creates or charges: each intent is sent with its own `Idempotency-Key` (the same one again when the
-   * same call is repeated without a definite answer, see intentKeys.ts), and a trigger while one runs answers with
-   * that one's result instead of sending again.
+   * same call is repeated without a definite answer, see intentKeys.ts), and a trigger while one runs, or as part of
+   * the same press (a double click answered between its clicks), answers with that one's result instead of sending.
    */
   idempotent?: boolean;
 }
@@ -63,7 +64,7 @@ export function useMutation<M extends Method, P extends PathOf<M>>(method: M, pa
   const [pending, setPending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const keys = useRef<IntentKeys>(intentKeys());
-  const running = useRef<Promise<{ data: Data<M, P> } | undefined>>(undefined);
+  const last = useRef<{ answer: Promise<{ data: Data<M, P> } | undefined>; startedAt: number; done: boolean }>(undefined);
 
   const send = async (...args: InitArgs<Init<M, P>>): Promise<{ data: Data<M, P> } | undefined> => {
     setPending(true);
@@ -96,13 +97,15 @@ export function useMutation<M extends Method, P extends PathOf<M>>(method: M, pa
 
   const trigger = (...args: InitArgs<Init<M, P>>): Promise<{ data: Data<M, P> } | undefined> => {
     if (!options.idempotent) return send(...args);
-    // One intent at a time: a repeat before the answer waits for that answer.
-    if (running.current) return running.current;
-    const answer = send(...args).finally(() => {
-      running.current = undefined;
+    // One intent at a time: a repeat before the answer, or of the same press (see REPEAT_PRESS_MS), gets that answer.
+    const now = performance.now();
+    if (last.current && (!last.current.done || now - last.current.startedAt < REPEAT_PRESS_MS)) return last.current.answer;
+    const current = { answer: send(...args), startedAt: now, done: false };
+    last.current = current;
+    void current.answer.finally(() => {
+      current.done = true;
     });
-    running.current = answer;
-    return answer;
+    return current.answer;
   };
 
   return { trigger, pending, fieldErrors, setFieldErrors };

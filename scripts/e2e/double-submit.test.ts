@@ -1,8 +1,11 @@
 // One intent is one charge: a double click on Generate (desktop), a double tap (phone, touch) and Enter pressed
 // twice each make one task and one charge; the button says it is working, ignores repeats and keeps the focus.
-import { createUser, signIn, type TestServer } from '@app/api/testing';
+// The other create forms hold too: a double click on Proceed to Payment opens one order, on Create one API token.
+import { createToken, createUser, signIn, type TestServer } from '@app/api/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreditPackage, Order } from '../../api/src/modules/billing/index.ts';
+import { ApiToken } from '../../api/src/modules/tokens/index.ts';
 import { DESKTOP, expectHeading, PHONE } from './support/browser.ts';
 import { toastOf } from './support/studio.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';
@@ -11,21 +14,28 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  ({ server, browser } = await startUiServer({ seed: true, studio: { sandboxDelayMs: 1_000 } }));
+  ({ server, browser } = await startUiServer({
+    seed: true,
+    studio: { sandboxDelayMs: 1_000 },
+    config: { billing: { paymentSandbox: true } },
+  }));
 });
 
 afterAll(() => stopUiServer({ server, browser }));
 
+/** The create calls these forms make. */
+const CREATE_CALLS = ['/api/generate-image', '/api/creem/checkout', '/api/user-tokens'];
+
 interface Session {
   page: Page;
   cookie: string;
-  /** Every generate request the page sent. */
+  /** The Idempotency-Key of every create call the page sent ('' for none). */
   sent: string[];
   close(): Promise<void>;
 }
 
 /** A signed-in page with 100 credits; `touch` makes it a phone that taps instead of clicking. */
-async function session(touch: boolean): Promise<Session> {
+async function session(touch: boolean): Promise<Session & { userId: string }> {
   const user = await createUser(server, { credits: 100 });
   const cookie = await signIn(server, user);
   const context = await browser.newContext({
@@ -38,9 +48,11 @@ async function session(touch: boolean): Promise<Session> {
   const page = await context.newPage();
   const sent: string[] = [];
   page.on('request', (request) => {
-    if (request.url().endsWith('/api/generate-image')) sent.push(request.headers()['idempotency-key'] ?? '');
+    if (request.method() === 'POST' && CREATE_CALLS.some((path) => request.url().endsWith(path))) {
+      sent.push(request.headers()['idempotency-key'] ?? '');
+    }
   });
-  return { page, cookie, sent, close: () => context.close() };
+  return { page, cookie, sent, userId: user.id, close: () => context.close() };
 }
 
 async function fillPrompt(page: Page, prompt: string): Promise<Locator> {
@@ -67,10 +79,14 @@ async function expectOneTaskOneCharge(s: Session) {
   await expect.poll(() => toastOf(s.page).textContent()).toContain('Image generation started!');
   await expect.poll(() => s.page.locator('.credits-badge').textContent()).toContain('98');
   expect(await tasksAndCharges(s.cookie)).toEqual({ tasks: 1, charges: 1, spent: 2 });
-  // Every request the page sent for this intent carried the same key (a retry replays, never charges again).
-  expect(s.sent.length).toBeGreaterThan(0);
-  expect(new Set(s.sent).size).toBe(1);
-  expect(s.sent[0]).toMatch(/^[\w-]{16,}$/);
+  expectOneKey(s.sent);
+}
+
+/** Every request the page sent for this intent carried one key (a retry would replay, never act again). */
+function expectOneKey(sent: string[]) {
+  expect(sent.length).toBeGreaterThan(0);
+  expect(new Set(sent).size).toBe(1);
+  expect(sent[0]).toMatch(/^[\w-]{16,}$/);
 }
 
 /** Holds the page's generate requests until `release` (a slow network), so the busy state can be looked at. */
@@ -145,6 +161,37 @@ describe('one intent, one charge', () => {
     await expect
       .poll(() => s.page.getByTestId('preview-announcement').textContent())
       .toMatch(/Your image is being made\. It will appear in the Preview\.|Your image is ready in the Preview\./);
+    await s.close();
+  });
+});
+
+describe('one intent, one effect on the other create forms', () => {
+  it('a double click on Proceed to Payment opens one checkout and one order', async () => {
+    const s = await session(false);
+    const pkg = await server.orm.em.fork().findOneOrFail(CreditPackage, { isActive: true }, { orderBy: { price: 'asc' } });
+    await s.page.goto(`${server.url}/purchase-credits`);
+    await expectHeading(s.page, 'Purchase Credits');
+    await s.page.getByTestId('package-option').filter({ hasText: pkg.name }).first().click();
+    await s.page.getByRole('button', { name: 'Proceed to Payment' }).dblclick();
+    await s.page.waitForURL(/\/sandbox-checkout\/sbx_ch_/);
+    expect(await server.orm.em.fork().count(Order, { user: s.userId })).toBe(1);
+    expectOneKey(s.sent);
+    await s.close();
+  });
+
+  it('a double click on Create makes one API token', async () => {
+    const s = await session(false);
+    // One token already: the page makes no default one.
+    await createToken(server, { id: s.userId }, 'Existing');
+    await s.page.goto(`${server.url}/api`);
+    await s.page.getByRole('button', { name: 'Create Token' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Create API Token' });
+    await dialog.getByLabel('Token name').fill('n8n twice');
+    await dialog.getByRole('button', { name: 'Create' }).dblclick();
+    await dialog.waitFor({ state: 'detached' });
+    await s.page.getByTestId('new-token').waitFor();
+    expect(await server.orm.em.fork().count(ApiToken, { user: s.userId, name: 'n8n twice' })).toBe(1);
+    expectOneKey(s.sent);
     await s.close();
   });
 });
