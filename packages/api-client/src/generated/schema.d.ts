@@ -891,7 +891,7 @@ export interface paths {
         get?: never;
         /**
          * Set a user's balance
-         * @description Writes the signed difference to the ledger as one `adjustment` entry (nothing when unchanged), with the user row locked, so the balance always equals the sum of the ledger.
+         * @description Writes the signed difference to the ledger as one `adjustment` entry (nothing when unchanged), with the user row locked, so the balance always equals the sum of the ledger. The optional `reason` goes into that entry's description. Credits that are not a whole number of at least 0 answer 400 at `/body/credits` and change nothing.
          */
         put: operations["setUserCredits"];
         post?: never;
@@ -2836,13 +2836,18 @@ export interface components {
              */
             isActive?: boolean;
         };
-        /** @description Sets a balance; the signed difference is written to the ledger as one `adjustment` entry. */
+        /** @description Sets a balance; the signed difference is written to the ledger as one `adjustment` entry, with the reason if given. */
         AdminCreditsUpdate: {
             /**
-             * @description The new balance, a whole number of at least 0. A numeric string is read as a number; any other non-number (text, null) counts as 0.
+             * @description The new balance, a whole number of at least 0: a number, or text of digits only. Anything else (`10abc`, empty, `null`) is refused with 400 at `/body/credits`, and nothing changes.
              * @example 250
              */
-            credits: number | string | boolean | null;
+            credits: number | string;
+            /**
+             * @description Optional: why, kept in the ledger entry's description.
+             * @example Goodwill for the outage on 3 May
+             */
+            reason?: string;
         };
         AdminTransactionList: {
             /** @description This page of entries, newest first. */

@@ -35,7 +35,7 @@ export const adminUserHandlers = {
   },
 
   async setUserCredits(ctx, { params, body, caller }) {
-    return answer(ctx, await setCreditsAsAdmin(ctx.state.em, params.userId, body.credits, caller));
+    return answer(ctx, await setCreditsAsAdmin(ctx.state.em, params.userId, body, caller));
   },
 
   async deleteAdminUser(ctx, { params, caller }) {

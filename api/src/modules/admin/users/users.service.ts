@@ -115,11 +115,16 @@ export async function toggleUserAsAdmin(
   return found ? await em.findOneOrFail(User, { id }, { refresh: true }) : null;
 }
 
-/** Sets a user's balance (see `setUserCredits`); null when there is no such (undeleted) user. */
-export async function setCreditsAsAdmin(em: SqlEntityManager, id: string, credits: number, actor: Admin): Promise<User | null> {
+/** Sets a user's balance (see `setUserCredits`), with the admin's reason; null when there is no such (undeleted) user. */
+export async function setCreditsAsAdmin(
+  em: SqlEntityManager,
+  id: string,
+  change: { credits: number; reason?: string | undefined },
+  actor: Admin,
+): Promise<User | null> {
   const found = await em.transactional(async (tx) => {
     if (!(await lockUser(tx, id))) return false;
-    await setUserCredits(tx, id, credits, actor);
+    await setUserCredits(tx, id, change.credits, actor, change.reason || undefined);
     return true;
   });
   return found ? await em.findOneOrFail(User, { id }, { refresh: true }) : null;
