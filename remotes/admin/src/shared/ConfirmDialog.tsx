@@ -10,12 +10,14 @@ interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** Defaults to the user-management "Cancel" (sections that load those messages). */
+  cancelLabel?: string;
   /** Runs on confirm; the dialog stays open with a spinner until it settles, then closes. */
   onConfirm: () => Promise<unknown>;
 }
 
-/** Asks before something that cannot be undone (deleting a package, a user, failed images). */
-export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLabel, onConfirm }: ConfirmDialogProps) {
+/** Asks before something that cannot be undone (deleting a package, a user, failed images, a stored secret). */
+export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLabel, cancelLabel, onConfirm }: ConfirmDialogProps) {
   const t = useT();
   const [pending, setPending] = useState(false);
   const confirm = async () => {
@@ -33,7 +35,7 @@ export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLab
         <p className="admin-confirm-message">{message}</p>
         <div className="ui-Dialog-actions">
           <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={pending}>
-            {t('adminManage.cancel')}
+            {cancelLabel ?? t('adminManage.cancel')}
           </Button>
           <Button variant="danger" onPress={confirm} isPending={pending}>
             {confirmLabel}

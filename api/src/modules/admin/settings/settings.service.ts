@@ -3,6 +3,7 @@ import { type AdminSettingsUpdate, SETTINGS_SECRETS } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { AdminSettings } from '../../settings/index.ts';
 import { AdminSettingsRepository } from '../../settings/index.ts';
+import { type SecretChange, secretChangesOf } from './secret-changes.ts';
 
 const PLAIN_FIELDS = [
   'paypalEnvironment',
@@ -44,10 +45,17 @@ export function applySettingsUpdate(settings: AdminSettings, update: Partial<Adm
   }
 }
 
-/** Loads the settings row, applies the update and saves it (secrets are encrypted by their column type). */
-export async function updateSettings(em: SqlEntityManager, update: Partial<AdminSettingsUpdate>): Promise<AdminSettings> {
+/**
+ * Loads the settings row, applies the update and saves it (secrets are encrypted by their column type); answers the
+ * settings and what happened to each secret, for the caller to record.
+ */
+export async function updateSettings(
+  em: SqlEntityManager,
+  update: Partial<AdminSettingsUpdate>,
+): Promise<{ settings: AdminSettings; secretChanges: SecretChange[] }> {
   const settings = await new AdminSettingsRepository(em).get();
+  const secretChanges = secretChangesOf(settings, update);
   applySettingsUpdate(settings, update);
   await em.flush();
-  return settings;
+  return { settings, secretChanges };
 }
