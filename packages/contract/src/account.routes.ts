@@ -124,7 +124,7 @@ export const changePassword = defineRoute({
   operationId: 'changePassword',
   summary: 'Change the password',
   description:
-    'Checks the current password (a wrong one answers 400 with the pointer `/body/currentPassword`), stores the new one, ends every other session of the user and rotates this one.',
+    'Checks the current password (a wrong one answers 400 with the pointer `/body/currentPassword`; a new password equal to the current one answers 400 at `/body/newPassword`), stores the new one, ends every other session of the user and rotates this one.',
   tags: ['Auth'],
   role: 'user',
   request: { body: ChangePasswordBody },

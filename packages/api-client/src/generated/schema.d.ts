@@ -373,7 +373,7 @@ export interface paths {
         get?: never;
         /**
          * Change the password
-         * @description Checks the current password (a wrong one answers 400 with the pointer `/body/currentPassword`), stores the new one, ends every other session of the user and rotates this one.
+         * @description Checks the current password (a wrong one answers 400 with the pointer `/body/currentPassword`; a new password equal to the current one answers 400 at `/body/newPassword`), stores the new one, ends every other session of the user and rotates this one.
          */
         put: operations["changePassword"];
         post?: never;
@@ -1733,7 +1733,7 @@ export interface components {
              */
             currentPassword: string;
             /**
-             * @description The new password, at least 6 characters.
+             * @description The new password, at least 6 characters, not the current one.
              * @example correct horse battery
              */
             newPassword: string;
