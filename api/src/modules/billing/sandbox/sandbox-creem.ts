@@ -17,7 +17,7 @@ const PRODUCT_PREFIX = 'sandbox_';
 export const sandboxProductId = (packageId: string) => `${PRODUCT_PREFIX}${packageId}`;
 
 /** Whether an order was sold through the sandbox: a test in which no money moved. */
-export const isSandboxOrder = (order: { providerProductId: string | null }) => Boolean(order.providerProductId?.startsWith(PRODUCT_PREFIX));
+export const isSandboxOrder = (order: Pick<Order, 'providerProductId'>) => Boolean(order.providerProductId?.startsWith(PRODUCT_PREFIX));
 
 export const sandboxId = (prefix: 'sbx_ch' | 'sbx_ord') => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
