@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreditPackage, Order } from '../../api/src/modules/billing/index.ts';
 import { ApiToken } from '../../api/src/modules/tokens/index.ts';
-import { DESKTOP, expectHeading, PHONE } from './support/browser.ts';
+import { DESKTOP, expectHeading, holdRequests, PHONE } from './support/browser.ts';
 import { toastOf } from './support/studio.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
@@ -89,17 +89,12 @@ function expectOneKey(sent: string[]) {
   expect(sent[0]).toMatch(/^[\w-]{16,}$/);
 }
 
-/** Holds the page's generate requests until `release` (a slow network), so the busy state can be looked at. */
-async function holdGenerate(page: Page) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/generate-image', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
+/** The middle of an element on screen, where a finger or a pointer presses it. */
+async function centreOf(element: Locator): Promise<{ x: number; y: number }> {
+  await element.scrollIntoViewIfNeeded();
+  const box = await element.boundingBox();
+  if (!box) throw new Error('the element is not on screen');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
 const isFocused = (button: Locator) => button.evaluate((element) => element === document.activeElement);
@@ -108,7 +103,7 @@ describe('one intent, one charge', () => {
   it('a double click on Generate (desktop) makes one task and one charge; meanwhile the button says it is working', async () => {
     const s = await session(false);
     const button = await fillPrompt(s.page, 'A red fox in the snow, double clicked');
-    const release = await holdGenerate(s.page);
+    const release = await holdRequests(s.page, '**/api/generate-image');
     await button.dblclick();
     const busy = s.page.locator('.studio-submit-button[data-busy]');
     await expect.poll(() => busy.textContent()).toBe('Generating...');
@@ -126,10 +121,9 @@ describe('one intent, one charge', () => {
   it('a slow double click whose first press is answered before the second makes one task and one charge', async () => {
     const s = await session(false);
     const button = await fillPrompt(s.page, 'An owl at dusk, clicked twice slowly');
-    const box = await button.boundingBox();
-    if (!box) throw new Error('the button is not on screen');
+    const { x, y } = await centreOf(button);
     // Each press held 120 ms: the local server answers the first before the second lands, as in the report.
-    await s.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { clickCount: 2, delay: 120 });
+    await s.page.mouse.click(x, y, { clickCount: 2, delay: 120 });
     await expectOneTaskOneCharge(s);
     await s.close();
   });
@@ -137,10 +131,7 @@ describe('one intent, one charge', () => {
   it('a double tap on a phone makes one task and one charge', async () => {
     const s = await session(true);
     const button = await fillPrompt(s.page, 'A blue whale under the ice, double tapped');
-    await button.scrollIntoViewIfNeeded();
-    const box = await button.boundingBox();
-    if (!box) throw new Error('the button is not on screen');
-    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    const { x, y } = await centreOf(button);
     await s.page.touchscreen.tap(x, y);
     await s.page.touchscreen.tap(x, y);
     await expectOneTaskOneCharge(s);

@@ -4,7 +4,7 @@
 import type { TestServer } from '@app/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectHeading } from './support/browser.ts';
+import { expectHeading, holdRequests } from './support/browser.ts';
 import { cardOf, detailsDialog, type SignedInPage, signedInPage, toastOf } from './support/studio.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
@@ -112,15 +112,7 @@ describe('studio errors', () => {
     const session = await signedInPage(browser, server, 50);
     const { page } = session;
     await openStudio(page);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    // Hold the request in the browser for a moment, the way a slow network would.
-    await page.route('**/api/generate-image', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/generate-image');
     await page.getByRole('textbox', { name: 'Prompt' }).fill('A slow snail');
     await page.getByRole('button', { name: 'Generate Image' }).click();
     const busy = page.locator('.studio-submit-button[data-busy]');

@@ -140,7 +140,8 @@ describe('studio: text to image', () => {
     const dialog = detailsDialog(page);
     await dialog.getByRole('button', { name: 'Upscale HD Quality' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.getByRole('tab', { name: 'Upscale HD' }).getAttribute('aria-selected')).toBe('true');
+    // The upscale tools may still be loading: the tab shows once they can.
+    await expect.poll(() => page.getByRole('tab', { name: 'Upscale HD' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByRole('radio', { name: 'x4' }).isChecked()).toBe(true);
     // Preloaded through the proxy and shown with its file name.
     await page.getByRole('img', { name: 'Image to upscale' }).waitFor();

@@ -313,6 +313,20 @@ function SubmitForm() {
 }
 
 describe('useSubmitOnce', () => {
+  it('takes a retry at once after a submission that did nothing (it failed)', async () => {
+    await render(<SubmitForm />);
+    let runs = 0;
+    const failing = async () => {
+      runs++;
+      return undefined;
+    };
+    await act(async () => {
+      await submit.run(failing);
+      await submit.run(failing);
+    });
+    expect(runs).toBe(2);
+  });
+
   it('ignores presses while one runs and right after it (one gesture), then takes the next intent', async () => {
     await render(<SubmitForm />);
     let runs = 0;

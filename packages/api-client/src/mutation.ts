@@ -41,7 +41,8 @@ export interface MutationOptions<D, I> {
   /**
    * A call that creates or charges: each intent is sent with its own `Idempotency-Key` (the same one again when the
    * same call is repeated without a definite answer, see intentKeys.ts), and a trigger while one runs, or as part of
-   * the same press (a double click answered between its clicks), answers with that one's result instead of sending.
+   * the same press as one that went through (a double click answered between its clicks), answers with that one's
+   * result instead of sending.
    */
   idempotent?: boolean;
 }
@@ -64,7 +65,9 @@ export function useMutation<M extends Method, P extends PathOf<M>>(method: M, pa
   const [pending, setPending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const keys = useRef<IntentKeys>(intentKeys());
-  const last = useRef<{ answer: Promise<{ data: Data<M, P> } | undefined>; startedAt: number; done: boolean }>(undefined);
+  const last = useRef<{ answer: Promise<{ data: Data<M, P> } | undefined>; startedAt: number; done: boolean; succeeded: boolean }>(
+    undefined,
+  );
 
   const send = async (...args: InitArgs<Init<M, P>>): Promise<{ data: Data<M, P> } | undefined> => {
     setPending(true);
@@ -97,13 +100,16 @@ export function useMutation<M extends Method, P extends PathOf<M>>(method: M, pa
 
   const trigger = (...args: InitArgs<Init<M, P>>): Promise<{ data: Data<M, P> } | undefined> => {
     if (!options.idempotent) return send(...args);
-    // One intent at a time: a repeat before the answer, or of the same press (see REPEAT_PRESS_MS), gets that answer.
+    // One intent at a time: a repeat before the answer, or of the same press that went through (see REPEAT_PRESS_MS),
+    // gets that answer; after a failure the next trigger is a retry.
     const now = performance.now();
-    if (last.current && (!last.current.done || now - last.current.startedAt < REPEAT_PRESS_MS)) return last.current.answer;
-    const current = { answer: send(...args), startedAt: now, done: false };
+    const previous = last.current;
+    if (previous && (!previous.done || (previous.succeeded && now - previous.startedAt < REPEAT_PRESS_MS))) return previous.answer;
+    const current = { answer: send(...args), startedAt: now, done: false, succeeded: false };
     last.current = current;
-    void current.answer.finally(() => {
+    void current.answer.then((result) => {
       current.done = true;
+      current.succeeded = result !== undefined;
     });
     return current.answer;
   };

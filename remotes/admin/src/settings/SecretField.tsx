@@ -1,7 +1,7 @@
 import { useT } from '@app/i18n';
-import { Button, TextField } from '@app/ui';
+import { Button, TextField, uiEntryLoaders } from '@app/ui';
 import { useState } from 'react';
-import { ConfirmDialog } from '../shared/ConfirmDialog.tsx';
+import { ConfirmDialogView, type DialogKit } from '../shared/ConfirmDialogView.tsx';
 
 interface SecretFieldProps {
   name: string;
@@ -22,6 +22,12 @@ interface SecretFieldProps {
 export function SecretField({ name, label, isSet, hint, value, onChange, onRemove }: SecretFieldProps) {
   const t = useT();
   const [confirming, setConfirming] = useState(false);
+  // The dialog widgets download on the first Remove, not with the settings page; kept so the dialog can animate out.
+  const [kit, setKit] = useState<DialogKit | null>(null);
+  const ask = async () => {
+    setKit(await uiEntryLoaders.dialog());
+    setConfirming(true);
+  };
   return (
     <div className="admin-secret" data-testid={`secret-${name}`}>
       <TextField
@@ -41,20 +47,23 @@ export function SecretField({ name, label, isSet, hint, value, onChange, onRemov
           size="sm"
           className="admin-secret-remove"
           aria-label={t('admin.secretRemoveNamed', { name: label })}
-          onPress={() => setConfirming(true)}
+          onPress={() => void ask()}
         >
           {t('admin.secretRemove')}
         </Button>
       )}
-      <ConfirmDialog
-        isOpen={confirming}
-        onOpenChange={setConfirming}
-        title={t('admin.secretRemoveTitle', { name: label })}
-        message={t('admin.secretRemoveMessage', { name: label })}
-        confirmLabel={t('admin.secretRemove')}
-        cancelLabel={t('admin.cancel')}
-        onConfirm={onRemove}
-      />
+      {kit && (
+        <ConfirmDialogView
+          kit={kit}
+          isOpen={confirming}
+          onOpenChange={setConfirming}
+          title={t('admin.secretRemoveTitle', { name: label })}
+          message={t('admin.secretRemoveMessage', { name: label })}
+          confirmLabel={t('admin.secretRemove')}
+          cancelLabel={t('admin.cancel')}
+          onConfirm={onRemove}
+        />
+      )}
     </div>
   );
 }

@@ -28,13 +28,15 @@ export function useCheckout() {
         if (!url) {
           toast({ variant: 'error', title: t(method === 'card' ? 'billing.noCheckoutUrl' : 'billing.noApproveUrl') });
           setPending(null);
-          return;
+          return false;
         }
         window.location.assign(url);
+        return true;
       } catch (error) {
         keys.current.ended(error);
         toast(method === 'card' ? cardCheckoutErrorToast(error, t) : paypalErrorToast(error, t));
         setPending(null);
+        return false;
       }
     });
 

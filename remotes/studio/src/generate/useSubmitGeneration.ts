@@ -45,7 +45,7 @@ export function useSubmitGeneration(form: GenerationForm) {
         form.setReferences(stored);
         inputImageUrls = stored.map((reference) => reference.url);
       }
-      await generate.trigger({
+      return generate.trigger({
         body: {
           prompt: values.prompt.trim(),
           inputImageUrls,

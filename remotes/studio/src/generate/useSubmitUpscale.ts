@@ -28,7 +28,7 @@ export function useSubmitUpscale(form: UpscaleForm) {
       const { source, scale, faceEnhancement } = form;
       if (!source) return;
       const imageUrl = source.url ?? (await upload([source.blob]))?.[0];
-      if (imageUrl) await upscale.trigger({ body: { imageUrl, scaleRatio: scale, faceEnhancement } });
+      return imageUrl ? upscale.trigger({ body: { imageUrl, scaleRatio: scale, faceEnhancement } }) : undefined;
     });
 
   return { submit, isBusy: once.isBusy };
