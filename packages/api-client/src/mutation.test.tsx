@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { type Cache, SWRConfig, unstable_serialize } from 'swr';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -27,10 +27,6 @@ const invalid = {
 let names: string[] = [];
 const reads = new Map<string, number>();
 let hold: Promise<void> = Promise.resolve();
-/** The Idempotency-Key of every create call received, in order ('' when none). */
-let sentKeys: string[] = [];
-/** Answer the next create calls with this status instead (a server error), while it is set. */
-let failWith: number | undefined;
 let server: Server;
 let client: Client;
 let ui: Toasts;
@@ -50,9 +46,7 @@ beforeAll(async () => {
     }
     let text = '';
     for await (const chunk of req) text += chunk;
-    sentKeys.push(String(req.headers['idempotency-key'] ?? ''));
     await hold;
-    if (failWith) return send(failWith, { ...invalid, status: failWith, code: 'internal_error', errors: [] }, 'application/problem+json');
     const { name } = JSON.parse(text) as { name: string };
     if (!name) return send(400, invalid, 'application/problem+json');
     names.push(name);
@@ -76,8 +70,6 @@ let cache: Cache;
 
 beforeEach(() => {
   names = ['Starter'];
-  sentKeys = [];
-  failWith = undefined;
   renders = [];
   reads.clear();
   hold = Promise.resolve();
@@ -107,21 +99,12 @@ let mutation: Mutation;
 let shown: unknown;
 const onSuccess: string[] = [];
 
-function Create({
-  invalidates,
-  describe,
-  idempotent,
-}: {
-  invalidates: string[];
-  describe?: (problem: { status: number }) => string;
-  idempotent?: boolean;
-}) {
+function Create({ invalidates, describe }: { invalidates: string[]; describe?: (problem: { status: number }) => string }) {
   mutation = client.useMutation('post', '/api/admin/credit-packages', {
     failure: 'Save failed',
     fallback: 'Try again',
     invalidates,
     describe,
-    idempotent,
     onSuccess: (data) => {
       onSuccess.push((data as { name: string }).name);
     },
@@ -236,119 +219,3 @@ function AdminList() {
   client.useQuery('/api/admin/credit-packages');
   return null;
 }
-
-describe('useMutation for a create call (idempotent)', () => {
-  it('sends one Idempotency-Key per intent: a new one after a success, the same one when the answer was a server error', async () => {
-    await render(<Create invalidates={[]} idempotent />);
-    // Every press a while after the one before: each is a press of its own.
-    let clock = 0;
-    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 5000));
-    onTestFinished(() => now.mockRestore());
-    await act(async () => {
-      await create('Gold');
-      await create('Gold');
-    });
-    failWith = 503;
-    await act(async () => {
-      expect(await create('Silver')).toBeUndefined();
-    });
-    failWith = undefined;
-    await act(async () => {
-      await create('Silver');
-      await create('Bronze');
-    });
-    const [gold1, gold2, silver1, silver2, bronze] = sentKeys;
-    expect(sentKeys).toHaveLength(5);
-    expect(gold1).toMatch(/^[0-9a-f]{32}$/);
-    // A success closes the intent: sending the same again is a new intent with a new key.
-    expect(gold2).not.toBe(gold1);
-    // The retry after a 503 may be the same call that went through: same key, so the server replays it.
-    expect(silver2).toBe(silver1);
-    expect(new Set([gold1, gold2, silver1, bronze]).size).toBe(4);
-  });
-
-  it('a trigger right after an answer (the second click of a double click) gets that answer and sends nothing', async () => {
-    await render(<Create invalidates={[]} idempotent />);
-    await act(async () => {
-      const first = await create('Gold');
-      expect(await create('Gold')).toBe(first);
-    });
-    expect(sentKeys).toHaveLength(1);
-  });
-
-  it('a trigger while one runs waits for that answer and sends nothing', async () => {
-    await render(<Create invalidates={[]} idempotent />);
-    let release = () => {};
-    hold = new Promise((resolve) => {
-      release = resolve;
-    });
-    let first: Promise<unknown> = Promise.resolve();
-    let second: Promise<unknown> = Promise.resolve();
-    const successes = onSuccess.length;
-    await act(async () => {
-      first = create('Gold');
-      second = create('Gold');
-    });
-    release();
-    await act(async () => {
-      expect(await second).toEqual(await first);
-    });
-    expect(sentKeys).toHaveLength(1);
-    expect(onSuccess.slice(successes)).toEqual(['Gold']);
-  });
-
-  it('other calls send no key', async () => {
-    await render(<Create invalidates={[]} />);
-    await act(async () => {
-      await create('Gold');
-    });
-    expect(sentKeys).toEqual(['']);
-  });
-});
-
-let submit: ReturnType<typeof client.useSubmitOnce>;
-function SubmitForm() {
-  submit = client.useSubmitOnce();
-  return null;
-}
-
-describe('useSubmitOnce', () => {
-  it('takes a retry at once after a submission that did nothing (it failed)', async () => {
-    await render(<SubmitForm />);
-    let runs = 0;
-    const failing = async () => {
-      runs++;
-      return undefined;
-    };
-    await act(async () => {
-      await submit.run(failing);
-      await submit.run(failing);
-    });
-    expect(runs).toBe(2);
-  });
-
-  it('ignores presses while one runs and right after it (one gesture), then takes the next intent', async () => {
-    await render(<SubmitForm />);
-    let runs = 0;
-    const work = async () => {
-      runs++;
-      return runs;
-    };
-    await act(async () => {
-      expect(await Promise.all([submit.run(work), submit.run(work)])).toEqual([1, undefined]);
-      // Answered already, but still the same double click.
-      expect(await submit.run(work)).toBeUndefined();
-    });
-    expect(runs).toBe(1);
-    expect(submit.isBusy).toBe(false);
-    const later = performance.now() + 1000;
-    const now = vi.spyOn(performance, 'now').mockReturnValue(later);
-    try {
-      await act(async () => {
-        expect(await submit.run(work)).toBe(2);
-      });
-    } finally {
-      now.mockRestore();
-    }
-  });
-});

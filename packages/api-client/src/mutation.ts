@@ -1,4 +1,4 @@
-import { type ToastContent, toast } from '@app/ui';
+import { toast } from '@app/ui';
 import type { ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
 import { useRef, useState } from 'react';
 import { api } from './client.ts';
@@ -36,8 +36,8 @@ export interface MutationOptions<D, I> {
   onSuccess?: (data: D, init: I | undefined) => unknown;
   /** Words a problem where the spec fixes another wording than its detail. */
   describe?: (problem: Problem) => string;
-  /** A problem the caller knows better than a failure (402: nothing started, buy credits): the toast to show instead. */
-  onProblem?: (problem: Problem) => ToastContent | undefined;
+  /** A problem the caller tells of in its own way (402: nothing started, buy credits): true when it did. */
+  onProblem?: (problem: Problem) => boolean;
   /**
    * A call that creates or charges: each intent is sent with its own `Idempotency-Key` (the same one again when the
    * same call is repeated without a definite answer, see intentKeys.ts), and a trigger while one runs, or as part of
@@ -88,10 +88,10 @@ export function useMutation<M extends Method, P extends PathOf<M>>(method: M, pa
       return { data };
     } catch (error) {
       setFieldErrors(toFieldErrors(error));
-      const { describe, onProblem } = options;
-      const own = onProblem && error instanceof ApiError ? onProblem(error.problem) : undefined;
+      if (error instanceof ApiError && options.onProblem?.(error.problem)) return undefined;
+      const { describe } = options;
       const description = describe && error instanceof ApiError ? describe(error.problem) : toMessage(error, options.fallback);
-      toast(own ?? { title: options.failure, description, variant: 'error' });
+      toast({ title: options.failure, description, variant: 'error' });
       return undefined;
     } finally {
       setPending(false);
