@@ -166,26 +166,38 @@ describe('an account from registration to a new password', () => {
     await close();
   });
 
-  it('checks the change-password dialog before calling the server, in the spec wording', async () => {
+  it('checks the change-password dialog on its fields before calling the server: empty fields, the same password', async () => {
     const user = await createUser(server, { password: 'kept-secret' });
     const { page, requests, close } = await openSignedInAs(browser, server, user);
     await page.goto(`${server.url}/my-account`);
     await page.getByRole('button', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
-    await dialog.getByLabel('New password', { exact: true }).fill('abcdef');
+    const fieldError = (text: string) => dialog.locator('.ui-FieldError', { hasText: text });
+    // Empty: every missing field says so where it is, as the other forms do; no toast.
     await dialog.getByRole('button', { name: 'Update password' }).click();
-    expect(await toastWithTitle(page, 'Error')).toContain('Please fill in all fields');
+    await fieldError('Current password is required').waitFor();
+    await fieldError('New password is required').waitFor();
+    expect(await page.locator('.ui-Toast').count()).toBe(0);
+    expect(await dialog.getByLabel('Current password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
 
     await dialog.getByLabel('Current password', { exact: true }).fill('kept-secret');
     await dialog.getByLabel('New password', { exact: true }).fill('abc');
     await dialog.getByRole('button', { name: 'Update password' }).click();
-    await dialog.getByText('New password must be at least 6 characters').waitFor();
+    await fieldError('New password must be at least 6 characters').waitFor();
+    expect(await fieldError('Current password is required').count()).toBe(0);
+
+    // The current password again is no change.
+    await dialog.getByLabel('New password', { exact: true }).fill('kept-secret');
+    await dialog.getByLabel('Confirm new password', { exact: true }).fill('kept-secret');
+    await dialog.getByRole('button', { name: 'Update password' }).click();
+    await fieldError('New password must be different from the current password').waitFor();
 
     await dialog.getByLabel('New password', { exact: true }).fill('abcdef');
     await dialog.getByLabel('Confirm new password', { exact: true }).fill('abcdeg');
     await dialog.getByRole('button', { name: 'Update password' }).click();
-    await dialog.getByText('Password confirmation does not match').waitFor();
+    await fieldError('Password confirmation does not match').waitFor();
     expect(requests.filter((url) => url.endsWith('/api/user/change-password'))).toEqual([]);
+    expect(await page.locator('.ui-Toast').count()).toBe(0);
     await close();
   });
 });

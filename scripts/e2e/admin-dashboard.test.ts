@@ -106,7 +106,7 @@ describe('API Settings', () => {
     const { page, close } = await openSignedIn(browser, stage.server, admin);
     await page.goto(`${stage.server.url}/admin?section=settings`);
     const provider = page.getByTestId('settings-provider');
-    const token = provider.getByLabel('API Token');
+    const token = provider.getByLabel('API Token', { exact: true });
     expect(await token.getAttribute('type')).toBe('password');
     await token.fill('kie_e2e_secret_token_wxyz');
     await provider.getByRole('button', { name: 'Save' }).click();
@@ -126,7 +126,7 @@ describe('API Settings', () => {
     const { page, close } = await openSignedIn(browser, stage.server, admin);
     await page.goto(`${stage.server.url}/admin?section=settings`);
     const card = page.getByTestId('settings-telegram');
-    await card.getByLabel('Bot Token').fill(telegram.botToken);
+    await card.getByLabel('Bot Token', { exact: true }).fill(telegram.botToken);
     await card.getByRole('textbox', { name: 'Chat ID' }).fill(telegram.chatId);
     await card.getByRole('button', { name: 'Save Telegram Settings' }).click();
     await toastText(page, 'Telegram Settings Updated');

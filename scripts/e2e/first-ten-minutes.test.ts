@@ -103,6 +103,12 @@ describe("a new user's first ten minutes", () => {
     const credits = pkg.credits.toLocaleString('en-US').replace(',', '\\,');
     const purchases = history.locator('td.billing-history-credits', { hasText: new RegExp(`^\\+${credits}$`) });
     await expect.poll(() => purchases.count()).toBe(1);
+    // A test purchase says so: nobody mistakes it for money.
+    const description = history
+      .locator('tr', { has: page.locator('td.billing-history-credits', { hasText: new RegExp(`^\\+${credits}$`) }) })
+      .locator('.billing-history-desc span');
+    expect(await description.textContent()).toMatch(/^Sandbox test payment/);
+    expect(await description.getAttribute('title')).not.toContain('card');
   });
 
   it('creates an image and sees it', async () => {

@@ -1,10 +1,10 @@
-// The studio when things go wrong, against the real API: a failed task and its refund, too few credits,
+// The studio when things go wrong, against the real API: a failed task and its refund, an empty prompt,
 // a refused upload, an upscale that gets no address back, a proxy error on download; plus busy labels,
 // the upscale chooser, API badges and the Vietnamese download toasts.
 import type { TestServer } from '@app/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectHeading } from './support/browser.ts';
+import { expectHeading, holdRequests } from './support/browser.ts';
 import { cardOf, detailsDialog, type SignedInPage, signedInPage, toastOf } from './support/studio.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
@@ -75,8 +75,8 @@ describe('studio errors', () => {
     await session.close();
   });
 
-  it('asks for a prompt before sending, clears the message as the user types, then shows why the server refused (too few credits)', async () => {
-    const session = await signedInPage(browser, server, 1);
+  it('asks for a prompt before sending and clears the message as the user types', async () => {
+    const session = await signedInPage(browser, server, 50);
     const { page, requests } = session;
     await openStudio(page);
     // Empty prompt: caught before anything is sent.
@@ -87,14 +87,6 @@ describe('studio errors', () => {
     await page.getByRole('textbox', { name: 'Prompt' }).fill('A castle made of clouds');
     // Gone before the next click, so the button does not move under the pointer.
     expect(await page.getByText('Prompt is required').count()).toBe(0);
-    const answered = page.waitForResponse((response) => response.url().endsWith('/api/generate-image'));
-    await page.getByRole('button', { name: 'Generate Image' }).click();
-    expect((await answered).status()).toBe(402);
-    await expect.poll(() => toastOf(page).textContent()).toContain('Generation failed');
-    // The server's own words, not the generic fallback.
-    expect(await toastOf(page).textContent()).toContain('This costs 2 credits and your balance is 1.');
-    await expect.poll(() => page.getByRole('button', { name: 'Generate Image' }).isEnabled()).toBe(true);
-    expect(await tasksOf(session)).toEqual([]);
     await session.close();
   });
 
@@ -120,15 +112,7 @@ describe('studio errors', () => {
     const session = await signedInPage(browser, server, 50);
     const { page } = session;
     await openStudio(page);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    // Hold the request in the browser for a moment, the way a slow network would.
-    await page.route('**/api/generate-image', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/generate-image');
     await page.getByRole('textbox', { name: 'Prompt' }).fill('A slow snail');
     await page.getByRole('button', { name: 'Generate Image' }).click();
     const busy = page.locator('.studio-submit-button[data-busy]');

@@ -134,13 +134,14 @@ describe('studio: text to image', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('upscales the result x4 from the dialog: the upscale tab opens preloaded, and the source gets its HD badge', async () => {
+  it('upscales the result x4 from the dialog: the upscale tab opens preloaded; the HD badge goes to the upscale, whose card and dialog agree', async () => {
     const { page, requests } = session;
     await cardOf(page, task.taskId).click();
     const dialog = detailsDialog(page);
     await dialog.getByRole('button', { name: 'Upscale HD Quality' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.getByRole('tab', { name: 'Upscale HD' }).getAttribute('aria-selected')).toBe('true');
+    // The upscale tools may still be loading: the tab shows once they can.
+    await expect.poll(() => page.getByRole('tab', { name: 'Upscale HD' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByRole('radio', { name: 'x4' }).isChecked()).toBe(true);
     // Preloaded through the proxy and shown with its file name.
     await page.getByRole('img', { name: 'Image to upscale' }).waitFor();
@@ -162,12 +163,15 @@ describe('studio: text to image', () => {
     await expect.poll(() => dialog.locator('[data-quality]').textContent(), { timeout: 20_000 }).toBe('HD Ready');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await source.locator('[data-badge="hd"]').count()).toBe(1);
+    // The source's own image is still the standard one: no HD badge on its card.
+    expect(await source.locator('[data-badge="hd"]').count()).toBe(0);
 
-    // The upscale's own card and dialog: Upscale badge, High Quality, no Recreate or Upscale.
+    // The upscale's own card and dialog: its image is the HD one (HD and Upscale badges, High Quality), no Recreate or Upscale.
     const upscaled = (await tasksOf(session)).find((candidate) => candidate.generationType === 'upscale')!;
     const upscaleCard = cardOf(page, upscaled.taskId);
+    await expect.poll(() => upscaleCard.getAttribute('data-status'), { timeout: 20_000 }).toBe('completed');
     expect(await upscaleCard.locator('[data-badge="upscale"]').count()).toBe(1);
+    expect(await upscaleCard.locator('[data-badge="hd"]').count()).toBe(1);
     await upscaleCard.click();
     expect(await dialog.locator('[data-quality]').textContent()).toBe('High Quality');
     expect(await dialog.getByRole('button', { name: 'Recreate Image' }).count()).toBe(0);

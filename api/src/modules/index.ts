@@ -4,6 +4,7 @@ import { auditModule } from './audit/index.ts';
 import { authModule } from './auth/index.ts';
 import { automationModule } from './automation/index.ts';
 import { billingModule } from './billing/index.ts';
+import { idempotencyModule } from './idempotency/index.ts';
 import { ledgerModule } from './ledger/index.ts';
 import { liveModule } from './live/index.ts';
 import { type ApiModule, composeHandlers } from './module.ts';
@@ -23,6 +24,7 @@ export const modules: readonly ApiModule[] = [
   billingModule,
   usersModule,
   auditModule,
+  idempotencyModule,
   ledgerModule,
   authModule,
   tokensModule,

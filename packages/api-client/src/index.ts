@@ -1,5 +1,6 @@
 export { api } from './client.ts';
 export type { components, operations, paths } from './generated/schema.d.ts';
+export { type IntentKeys, intentKeys } from './intentKeys.ts';
 export type { LiveEvent } from './live/liveChannel.ts';
 export { addLiveCacheWriter, type LiveCache, type LiveCacheWriter, usePollingFallback } from './live/useLiveUpdates.ts';
 export { type MutationFailure, MutationFailureContext, type MutationOptions, request, useMutation } from './mutation.ts';
@@ -9,3 +10,4 @@ export type { CurrentUser } from './session/savedSession.ts';
 export { type Session, useRefreshSession, useSession } from './session/useSession.ts';
 export { useSessionUpkeep } from './session/useSessionUpkeep.ts';
 export { onStepUpRequired, type StepUpPrompt } from './stepUp.ts';
+export { useSubmitOnce } from './submitOnce.ts';

@@ -1,9 +1,11 @@
 import type { ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext, useRef, useState } from 'react';
 import { api } from './client.ts';
 import type { paths } from './generated/schema.d.ts';
+import { type IntentKeys, intentKeys } from './intentKeys.ts';
 import { ApiError, type Problem, toFieldErrors, toMessage, toProblem } from './problem.ts';
 import { useInvalidate } from './query.ts';
+import { REPEAT_PRESS_MS } from './submitOnce.ts';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type PathOf<M extends Method> = ClientPathsWithMethod<typeof api, M>;
@@ -47,6 +49,22 @@ export interface MutationOptions<D, I> {
   onSuccess?: (data: D, init: I | undefined) => unknown;
   /** Words a problem where the spec fixes another wording than its detail. */
   describe?: (problem: Problem) => string;
+  /** A problem the caller tells of in its own way (402: nothing started, buy credits): true when it did. */
+  onProblem?: (problem: Problem) => boolean;
+  /**
+   * A call that creates or charges: each intent is sent with its own `Idempotency-Key` (the same one again when the
+   * same call is repeated without a definite answer, see intentKeys.ts), and a trigger while one runs, or as part of
+   * the same press as one that went through (a double click answered between its clicks), answers with that one's
+   * result instead of sending.
+   */
+  idempotent?: boolean;
+}
+
+/** The init with the intent's `Idempotency-Key` header added. */
+function withKey(init: unknown, keys: IntentKeys): unknown {
+  const given = (init ?? {}) as { params?: { header?: object; path?: unknown; query?: unknown }; body?: unknown };
+  const key = keys.keyFor({ path: given.params?.path, query: given.params?.query, body: given.body });
+  return { ...given, params: { ...given.params, header: { ...given.params?.header, 'idempotency-key': key } } };
 }
 
 /**
@@ -60,17 +78,31 @@ export function useMutation<M extends Method, P extends PathOf<M>>(method: M, pa
   const tell = useContext(MutationFailureContext);
   const [pending, setPending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const keys = useRef<IntentKeys>(intentKeys());
+  const last = useRef<{ answer: Promise<{ data: Data<M, P> } | undefined>; startedAt: number; done: boolean; succeeded: boolean }>(
+    undefined,
+  );
 
-  const trigger = async (...args: InitArgs<Init<M, P>>): Promise<{ data: Data<M, P> } | undefined> => {
+  const send = async (...args: InitArgs<Init<M, P>>): Promise<{ data: Data<M, P> } | undefined> => {
     setPending(true);
     setFieldErrors({});
+    const intent = options.idempotent ? keys.current : undefined;
+    const sent = (intent ? [withKey(args[0], intent)] : args) as InitArgs<Init<M, P>>;
     try {
-      const data = await request(method, path, ...args);
+      let data: Data<M, P>;
+      try {
+        data = await request(method, path, ...sent);
+      } catch (error) {
+        intent?.ended(error);
+        throw error;
+      }
+      intent?.ended();
       if (options.invalidates) void invalidate(...options.invalidates);
       await options.onSuccess?.(data, args[0]);
       return { data };
     } catch (error) {
       setFieldErrors(toFieldErrors(error));
+      if (error instanceof ApiError && options.onProblem?.(error.problem)) return undefined;
       const { describe } = options;
       const description = describe && error instanceof ApiError ? describe(error.problem) : toMessage(error, options.fallback);
       tell({ title: options.failure, description });
@@ -78,6 +110,22 @@ export function useMutation<M extends Method, P extends PathOf<M>>(method: M, pa
     } finally {
       setPending(false);
     }
+  };
+
+  const trigger = (...args: InitArgs<Init<M, P>>): Promise<{ data: Data<M, P> } | undefined> => {
+    if (!options.idempotent) return send(...args);
+    // One intent at a time: a repeat before the answer, or of the same press that went through (see REPEAT_PRESS_MS),
+    // gets that answer; after a failure the next trigger is a retry.
+    const now = performance.now();
+    const previous = last.current;
+    if (previous && (!previous.done || (previous.succeeded && now - previous.startedAt < REPEAT_PRESS_MS))) return previous.answer;
+    const current = { answer: send(...args), startedAt: now, done: false, succeeded: false };
+    last.current = current;
+    void current.answer.then((result) => {
+      current.done = true;
+      current.succeeded = result !== undefined;
+    });
+    return current.answer;
   };
 
   return { trigger, pending, fieldErrors, setFieldErrors };

@@ -14,6 +14,7 @@ import {
 } from './account.ts';
 import { IdParams, MessageResponse } from './common.ts';
 import { LIMITS } from './constants.ts';
+import { IdempotencyHeaders, REPLAYED_HEADERS, withIdempotencyProblems } from './idempotency.ts';
 import { defineRoute, type ProblemExample } from './route.ts';
 
 const CSRF_REJECTED: ProblemExample = {
@@ -131,7 +132,7 @@ export const changePassword = defineRoute({
   operationId: 'changePassword',
   summary: 'Change the password',
   description:
-    'Checks the current password (a wrong one answers 400 with the pointer `/body/currentPassword`), stores the new one, ends every other session of the user and rotates this one.',
+    'Checks the current password (a wrong one answers 400 with the pointer `/body/currentPassword`; a new password equal to the current one answers 400 at `/body/newPassword`), stores the new one, ends every other session of the user and rotates this one.',
   tags: ['Auth'],
   role: 'user',
   request: { body: ChangePasswordBody },
@@ -217,12 +218,11 @@ export const createApiToken = defineRoute({
   description: 'The full token is in this answer only; the server keeps a hash. A user may hold at most 50 tokens (409 beyond).',
   tags: ['API tokens'],
   role: 'user',
-  request: { body: ApiTokenCreateBody },
-  responses: { 201: { description: 'Created; copy the token now.', schema: CreatedApiToken } },
-  problems: [409],
-  problemExamples: {
+  request: { body: ApiTokenCreateBody, headers: IdempotencyHeaders },
+  responses: { 201: { description: 'Created; copy the token now.', schema: CreatedApiToken, headers: REPLAYED_HEADERS } },
+  ...withIdempotencyProblems([409], {
     409: [{ code: 'conflict', title: 'Conflict', detail: `You already have ${LIMITS.maxTokensPerUser} API tokens. Delete one first.` }],
-  },
+  }),
 });
 
 export const deleteApiToken = defineRoute({

@@ -79,7 +79,12 @@ export const ChangePasswordBody = z
       .max(200)
       .describe('The current password.')
       .openapi({ example: 'old secret' }),
-    newPassword: Password.describe('The new password, at least 6 characters.'),
+    newPassword: Password.describe('The new password, at least 6 characters, not the current one.'),
+  })
+  // Reusing the password is no change: refused on the field, like the other field problems.
+  .refine((body) => body.newPassword !== body.currentPassword, {
+    path: ['newPassword'],
+    message: 'New password must be different from the current password',
   })
   .openapi('ChangePasswordBody');
 

@@ -343,11 +343,21 @@ export const setUserCredits = defineRoute({
   operationId: 'setUserCredits',
   summary: "Set a user's balance",
   description:
-    'Writes the signed difference to the ledger as one `adjustment` entry (nothing when unchanged), with the user row locked, so the balance always equals the sum of the ledger.',
+    "Writes the signed difference to the ledger as one `adjustment` entry (nothing when unchanged), with the user row locked, so the balance always equals the sum of the ledger. The optional `reason` goes into that entry's description. Credits that are not a whole number of at least 0 answer 400 at `/body/credits` and change nothing.",
   tags,
   role: 'admin',
   request: { params: UserIdParams, body: AdminCreditsUpdate },
   responses: { 200: { description: 'The user with the new balance.', schema: AdminUser } },
+  problemExamples: {
+    400: [
+      {
+        code: 'validation_failed',
+        title: 'Validation failed',
+        detail: 'Invalid request body.',
+        errors: [{ pointer: '/body/credits', detail: 'Credits must be a whole number of at least 0' }],
+      },
+    ],
+  },
 });
 
 // ---------------------------------------------------------------- transactions, refunds, recovery

@@ -48,14 +48,24 @@ describe('admin balance', () => {
     [250, 250],
     ['250', 250],
     [' 12 ', 12],
-    ['text', 0],
-    [null, 0],
-    [false, 0],
+    [0, 0],
   ])('reads %j as %j', (credits, read) => {
     expect(AdminCreditsUpdate.parse({ credits }).credits).toBe(read);
   });
 
-  it.each([[-1], ['-5'], [1.5]])('refuses %j', (credits) => {
-    expect(AdminCreditsUpdate.safeParse({ credits }).success).toBe(false);
+  it.each([[-1], ['-5'], [1.5], ['10abc'], ['text'], [''], ['1e3'], ['12.0'], [null], [false]])(
+    'refuses %j, naming the field',
+    (credits) => {
+      const result = AdminCreditsUpdate.safeParse({ credits });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['credits', 'Credits must be a whole number of at least 0'],
+      ]);
+    },
+  );
+
+  it('takes an optional reason, trimmed', () => {
+    expect(AdminCreditsUpdate.parse({ credits: 5, reason: '  goodwill  ' })).toEqual({ credits: 5, reason: 'goodwill' });
+    expect(AdminCreditsUpdate.safeParse({ credits: 5, reason: 'x'.repeat(121) }).success).toBe(false);
   });
 });

@@ -350,26 +350,35 @@ export const AdminUserToggle = z
   })
   .openapi('AdminUserToggle');
 
-/** Spec 001 §5: credit edits are numeric with minimum 0, and a non-numeric entry becomes 0. */
-export function creditsFromInput(value: unknown): unknown {
+/**
+ * A credits entry: a number as it is, or text of digits only (`"250"`). Anything else (`"10abc"`, `"1e3"`, `""`) is
+ * not a whole number and is refused rather than read as 0: a typo must never wipe a balance.
+ */
+export function creditsFromInput(value: number | string): number {
   if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-  return 0;
+  return /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : Number.NaN;
 }
 
 export const AdminCreditsUpdate = z
   .object({
     credits: z
-      .union([z.number(), z.string().max(30), z.boolean(), z.null()], { error: 'Credits is required' })
+      .union([z.number(), z.string().max(30)], { error: 'Credits must be a whole number of at least 0' })
       .transform(creditsFromInput)
       .pipe(creditsField)
       .describe(
-        'The new balance, a whole number of at least 0. A numeric string is read as a number; any other non-number (text, null) counts as 0.',
+        'The new balance, a whole number of at least 0: a number, or text of digits only. Anything else (`10abc`, empty, `null`) is refused with 400 at `/body/credits`, and nothing changes.',
       )
-      .openapi({ example: 250, type: ['number', 'string', 'boolean', 'null'], maxLength: 30 }),
+      .openapi({ example: 250, type: ['number', 'string'], maxLength: 30 }),
+    reason: z
+      .string()
+      .trim()
+      .max(120, 'Reason must be at most 120 characters')
+      .optional()
+      .describe("Optional: why, kept in the ledger entry's description.")
+      .openapi({ example: 'Goodwill for the outage on 3 May' }),
   })
   .openapi('AdminCreditsUpdate', {
-    description: 'Sets a balance; the signed difference is written to the ledger as one `adjustment` entry.',
+    description: 'Sets a balance; the signed difference is written to the ledger as one `adjustment` entry, with the reason if given.',
   });
 
 export const AdminUserDeleted = z.object({ message: Message('User deleted') }).openapi('AdminUserDeleted');

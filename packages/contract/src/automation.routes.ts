@@ -12,6 +12,7 @@ import {
   WebhookDeliveryList,
   WebhookDeliveryParams,
 } from './automation.ts';
+import { REPLAYED_HEADERS, withIdempotencyProblems } from './idempotency.ts';
 import { defineRoute, type ProblemExample, type RouteDef } from './route.ts';
 import type { z } from './zod.ts';
 
@@ -25,27 +26,12 @@ const RATE_LIMITED: ProblemExample = {
 /** What the submissions answer beyond the generic problems. */
 const submitExamples = (firstField: { pointer: string; detail: string }, imagePointer = ''): RouteDef['problemExamples'] => ({
   400: [{ code: 'validation_failed', title: 'Validation failed', detail: 'Invalid request body.', errors: [firstField] }],
-  409: [
-    {
-      code: 'idempotency_in_progress',
-      title: 'Request in progress',
-      detail: 'A request with this Idempotency-Key is still being processed. Retry shortly to get its answer.',
-      retryable: true,
-    },
-  ],
   413: [
     {
       code: 'image_too_large',
       title: 'Image too large',
       detail: 'An image is larger than 10 MB.',
       errors: [{ pointer: imagePointer, detail: 'The response is larger than 10485760 bytes.' }],
-    },
-  ],
-  422: [
-    {
-      code: 'idempotency_key_reused',
-      title: 'Idempotency key reused',
-      detail: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
     },
   ],
   429: [
@@ -73,6 +59,7 @@ const SUBMITTED_HEADERS = {
     schema: { type: 'string', maxLength: 2200, format: 'uri' },
   },
   'Preference-Applied': { description: '`wait=N` when `Prefer: wait=N` was honoured.', schema: { type: 'string', maxLength: 10 } },
+  ...REPLAYED_HEADERS,
 } as const;
 
 /** 202 queued; 200 when `Prefer: wait=N` saw the task end. */
@@ -108,8 +95,7 @@ const submitRoute = <const Id extends string, const Body extends z.ZodType>(rout
     role: 'token',
     request: { body: route.body, headers: SubmitHeaders },
     responses: SUBMITTED,
-    problems: route.problems,
-    problemExamples: route.problemExamples,
+    ...withIdempotencyProblems(route.problems, route.problemExamples),
   });
 
 export const automationGenerate = submitRoute({
@@ -118,7 +104,7 @@ export const automationGenerate = submitRoute({
   summary: 'Text to image',
   description: 'Queues a text-to-image task and answers 202 at once; poll the status or pass `callbackUrl`.',
   body: AutomationGenerateBody,
-  problems: [402, 409, 422, 429, 503],
+  problems: [402, 429, 503],
   problemExamples: submitExamples({ pointer: '/body/input/prompt', detail: 'Prompt is required' }),
 });
 
@@ -129,7 +115,7 @@ export const automationEditImage = submitRoute({
   description:
     'Fetches the 1 to 5 `image_urls` (public addresses only, PNG/JPEG/WebP checked by their bytes, 10 MB each), stores them, then queues the edit and answers 202. A refused image is a 400 with a pointer such as `/body/input/image_urls/1`.',
   body: AutomationEditBody,
-  problems: [402, 409, 413, 422, 429, 503],
+  problems: [402, 413, 429, 503],
   problemExamples: submitExamples(
     { pointer: '/body/input/image_urls', detail: 'At least one image is required' },
     '/body/input/image_urls/0',
@@ -142,7 +128,7 @@ export const automationUpscale = submitRoute({
   summary: 'Upscale an image',
   description: 'Fetches and stores `image_url` (public addresses only, PNG/JPEG/WebP, 10 MB), then queues the upscale and answers 202.',
   body: AutomationUpscaleBody,
-  problems: [402, 409, 413, 422, 429, 503],
+  problems: [402, 413, 429, 503],
   problemExamples: submitExamples({ pointer: '/body/input/image_url', detail: 'Must be a valid http(s) address' }, '/body/input/image_url'),
 });
 

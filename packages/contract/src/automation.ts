@@ -2,6 +2,7 @@
 // camelCase answers, bearer token auth.
 import { Balance, TaskCredits, UrlText } from './common.ts';
 import { IMAGE_SIZES, LIMITS, OUTPUT_FORMATS } from './constants.ts';
+import { IdempotencyHeaders } from './idempotency.ts';
 import { AspectRatioText, GENERATION_TYPES, TaskIdText } from './studio.ts';
 import { z } from './zod.ts';
 
@@ -195,17 +196,8 @@ export const AutomationTaskParams = z.object({
   taskId: z.string().min(1).max(100).describe('The task id from the submission answer.').openapi({ example: 'tsk_5f1c2a7e9b' }),
 });
 
-/** Submissions take an optional Idempotency-Key and an optional `Prefer: wait=N` (RFC 7240). */
-export const SubmitHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .describe(
-      'Optional. Repeating a request with the same key and body within 24 h replays the first answer and charges nothing again; the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`.',
-    )
-    .openapi({ example: '3f1e9a0c-6b8d-4c1e-9d55-1f0b7c2e8a41' }),
+/** Submissions take an optional Idempotency-Key (as every create call) and an optional `Prefer: wait=N` (RFC 7240). */
+export const SubmitHeaders = IdempotencyHeaders.extend({
   prefer: z
     .string()
     .max(200)

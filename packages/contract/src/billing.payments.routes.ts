@@ -14,6 +14,7 @@ import {
   PayPalSetupResponse,
   WebhookAck,
 } from './billing.payments.ts';
+import { IdempotencyHeaders, REPLAYED_HEADERS, withIdempotencyProblems } from './idempotency.ts';
 import { defineRoute, type ProblemExample, type RouteDef } from './route.ts';
 
 const providerFailed = (provider: string): ProblemExample => ({
@@ -39,10 +40,9 @@ export const createCreemCheckout = defineRoute({
     "Creates a pending order for the package (credits and price copied from the package on the server; every body field but `packageId` is ignored), then a Creem checkout for the package's Creem product with our order id as `request_id`. Send the browser to `checkoutUrl`. After paying, Creem returns it to `/purchase-credits?checkout_id=...&order_id=...&request_id=...&signature=...`: pass that query to `GET /api/creem/verify-return`. Credits are granted by the signed webhook (or that check), never by the browser. 400 for an unknown or inactive package or one without a Creem product id; 503 when card payment is not enabled and configured; 502 when Creem fails.",
   tags: ['Payments'],
   role: 'user',
-  request: { body: CreemCheckoutBody },
-  responses: { 201: { description: 'Checkout created.', schema: CreemCheckoutResponse } },
-  problems: [502, 503],
-  problemExamples: CREEM,
+  request: { body: CreemCheckoutBody, headers: IdempotencyHeaders },
+  responses: { 201: { description: 'Checkout created.', schema: CreemCheckoutResponse, headers: REPLAYED_HEADERS } },
+  ...withIdempotencyProblems([502, 503], CREEM),
 });
 
 export const receiveCreemWebhook = defineRoute({
@@ -122,10 +122,9 @@ export const createPayPalOrder = defineRoute({
     'Creates a pending order for the package (credits and price from the package on the server; every body field but `packageId` is ignored), then a PayPal order (intent CAPTURE, our order id as `custom_id`). Return `id` from the JS SDK `createOrder`, or send the browser to `approveUrl`: PayPal returns it to `/pricing?payment=paypal_return&token=<id>&PayerID=...` (cancel: `/pricing?payment=cancelled&token=<id>`), where the page calls capture. 400 for an unknown or inactive package; 503 when PayPal is not enabled and configured; 502 when PayPal fails.',
   tags: ['Payments'],
   role: 'user',
-  request: { body: PayPalOrderBody },
-  responses: { 201: { description: 'PayPal order created.', schema: PayPalOrderResponse } },
-  problems: [502, 503],
-  problemExamples: PAYPAL,
+  request: { body: PayPalOrderBody, headers: IdempotencyHeaders },
+  responses: { 201: { description: 'PayPal order created.', schema: PayPalOrderResponse, headers: REPLAYED_HEADERS } },
+  ...withIdempotencyProblems([502, 503], PAYPAL),
 });
 
 export const capturePayPalOrder = defineRoute({

@@ -19,6 +19,7 @@ export * from './billing.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export { buildOpenApiDocument, problemStatuses } from './document.ts';
+export * from './idempotency.ts';
 export * from './live.routes.ts';
 export * from './live.ts';
 export { problemType, withFieldReasons } from './problem-examples.ts';

@@ -1,4 +1,5 @@
 import { LIMITS } from './constants.ts';
+import { IdempotencyHeaders, REPLAYED_HEADERS, withIdempotencyProblems } from './idempotency.ts';
 import { defineRoute, type ProblemExample, type RouteDef } from './route.ts';
 import {
   GenerateImageBody,
@@ -43,10 +44,9 @@ export const uploadImages = defineRoute({
     'Checks each image by its bytes (PNG, JPEG or WebP), size (10 MB) and pixel count, and stores it under a name nobody can guess. Nothing is stored unless every image passes; each refused image gets a pointer such as `/body/images/2` (413 when one is too large, else 400).',
   tags: ['Studio'],
   role: 'user',
-  request: { body: UploadImagesBody },
-  responses: { 201: { description: 'Stored.', schema: UploadImagesResponse } },
-  problems: [413, 429],
-  problemExamples: {
+  request: { body: UploadImagesBody, headers: IdempotencyHeaders },
+  responses: { 201: { description: 'Stored.', schema: UploadImagesResponse, headers: REPLAYED_HEADERS } },
+  ...withIdempotencyProblems([413, 429], {
     400: [
       {
         code: 'invalid_image',
@@ -64,7 +64,7 @@ export const uploadImages = defineRoute({
       },
     ],
     429: [{ code: 'rate_limited', title: 'Too many requests', detail: 'Too many uploads. Try again in a few minutes.', retryable: true }],
-  },
+  }),
 });
 
 export const generateImage = defineRoute({
@@ -76,10 +76,9 @@ export const generateImage = defineRoute({
     'Charges the studio cost (text or edit) and queues the task; it is sent to the provider in the background. A task that fails or runs out of time is refunded exactly once. 402 `insufficient_credits` when the balance is too low, 429 `too_many_tasks` while too many of your tasks are in progress, 503 `no_provider` when no provider account is available.',
   tags: ['Studio'],
   role: 'user',
-  request: { body: GenerateImageBody },
-  responses: { 202: { description: 'Accepted; poll the task list.', schema: TaskSubmitted } },
-  problems: [402, 429, 503],
-  problemExamples: submitExamples({ pointer: '/body/prompt', detail: 'Prompt is required' }),
+  request: { body: GenerateImageBody, headers: IdempotencyHeaders },
+  responses: { 202: { description: 'Accepted; poll the task list.', schema: TaskSubmitted, headers: REPLAYED_HEADERS } },
+  ...withIdempotencyProblems([402, 429, 503], submitExamples({ pointer: '/body/prompt', detail: 'Prompt is required' })),
 });
 
 export const upscaleImage = defineRoute({
@@ -91,10 +90,9 @@ export const upscaleImage = defineRoute({
     "Charges the upscale cost and queues the task. When the source is the result of one of your completed tasks, that task's `hdImageUrl` is set once the upscale completes. Same problems as `generateImage`.",
   tags: ['Studio'],
   role: 'user',
-  request: { body: UpscaleImageBody },
-  responses: { 202: { description: 'Accepted; poll the task list.', schema: TaskSubmitted } },
-  problems: [402, 429, 503],
-  problemExamples: submitExamples({ pointer: '/body/imageUrl', detail: 'Must be a valid http(s) address' }),
+  request: { body: UpscaleImageBody, headers: IdempotencyHeaders },
+  responses: { 202: { description: 'Accepted; poll the task list.', schema: TaskSubmitted, headers: REPLAYED_HEADERS } },
+  ...withIdempotencyProblems([402, 429, 503], submitExamples({ pointer: '/body/imageUrl', detail: 'Must be a valid http(s) address' })),
 });
 
 export const listImageTasks = defineRoute({

@@ -6,6 +6,7 @@ import {
   UNSTABLE_Toast as Toast,
   UNSTABLE_ToastContent as ToastContentSlot,
 } from 'react-aria-components';
+import { Link } from './Link.tsx';
 import { toastQueue } from './toast.ts';
 import './Toast.css';
 
@@ -24,6 +25,11 @@ export function ToastRegion() {
               <Text slot="description" className="ui-Toast-description">
                 {toast.content.description}
               </Text>
+            )}
+            {toast.content.action && (
+              <Link href={toast.content.action.href} className="ui-Toast-action" onPress={() => toastQueue.close(toast.key)}>
+                {toast.content.action.label}
+              </Link>
             )}
           </ToastContentSlot>
           <Button slot="close" className="ui-Toast-close" aria-label={t('common.dismiss')}>

@@ -7,6 +7,8 @@ export interface ToastContent {
   description?: string;
   /** @default 'info' */
   variant?: ToastVariant;
+  /** A way on from here (a link, e.g. "Buy credits" to /pricing); such a toast stays until closed or replaced. */
+  action?: { label: string; href: string };
 }
 
 /** The spec's default display time. */
@@ -27,5 +29,7 @@ holder[KEY] = toastQueue;
  */
 export function toast(content: ToastContent, options: { timeout?: number } = {}): string {
   toastQueue.clear();
-  return toastQueue.add(content, { timeout: options.timeout ?? TOAST_TIMEOUT_MS });
+  // A toast with something to press does not vanish before it can be reached (WCAG 2.2.1).
+  const timeout = options.timeout ?? (content.action ? undefined : TOAST_TIMEOUT_MS);
+  return toastQueue.add(content, timeout === undefined ? {} : { timeout });
 }

@@ -40,6 +40,22 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   return { page, requests, errors, close: () => context.close() };
 }
 
+/**
+ * Holds the page's requests to `url` (a glob) in the browser until the returned `release` is called, the way a slow
+ * network would, so what the page shows meanwhile can be looked at.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The file name at the end of a URL, without query. */
 export function fileName(url: string): string {
   return new URL(url).pathname.split('/').pop() ?? '';

@@ -43,6 +43,19 @@ describe('PUT /api/user/change-password', () => {
     expect((await login(server, user.username, user.password)).response.status).toBe(200);
   });
 
+  it('answers 400 on /body/newPassword when the new password is the current one, and changes nothing', async () => {
+    const user = await createUser(server);
+    const here = await signIn(server, user);
+    const otherBrowser = await signIn(server, user);
+    const res = await change(here, { currentPassword: user.password, newPassword: user.password });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ pointer: '/body/newPassword', detail: 'New password must be different from the current password' }]);
+    // No session ended, no cookie rotated.
+    expect(sessionCookieOf(res)).toBeUndefined();
+    expect((await me(here)).body.user?.id).toBe(user.id);
+    expect((await me(otherBrowser)).body.user?.id).toBe(user.id);
+  });
+
   it('changes the password, ends every other session, rotates this one; old password fails, new one works', async () => {
     const user = await createUser(server);
     const here = await signIn(server, user);

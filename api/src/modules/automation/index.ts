@@ -1,14 +1,13 @@
 import type { ApiModule } from '../module.ts';
 import { deliveryHandlers } from './callbacks/deliveries.routes.ts';
 import { WebhookDelivery } from './callbacks/webhook-delivery.entity.ts';
-import { IdempotencyKey } from './idempotency-key.entity.ts';
 import { automationProcess } from './process.ts';
 import { automationHandlers } from './routes.ts';
 
 /** The customer automation API (`/api/n8n/*`) for n8n and other integrators, authenticated by API tokens. */
 export const automationModule: ApiModule = {
   name: 'automation',
-  entities: [IdempotencyKey, WebhookDelivery],
+  entities: [WebhookDelivery],
   handlers: { ...automationHandlers, ...deliveryHandlers },
   process: automationProcess,
 };

@@ -8,10 +8,10 @@ import type { AppContext } from '../../http/context.ts';
 import { appOrigin } from '../../http/origin.ts';
 import { enforceRateLimit, type RateLimiter, rateLimitHeaders } from '../../http/rate-limit.ts';
 import type { TokenOwner } from '../../http/roles.ts';
+import { oncePerKey } from '../idempotency/index.ts';
 import { findTaskForUser, ImageTaskRepository, type SubmittedTask, type TaskKind } from '../studio/index.ts';
 import { callbackFetchOptions } from './callbacks/fetch-options.ts';
 import { checkCallbackTarget, recordCallback } from './callbacks/register.ts';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestHash } from './idempotency.service.ts';
 import { storeInputImages } from './image-inputs.ts';
 import { preferredWait, waitForTaskEnd } from './prefer-wait.ts';
 import { presentAutomationStatus } from './status.presenter.ts';
@@ -81,10 +81,9 @@ function answerOf(ctx: AppContext, kind: TaskKind, submitted: SubmittedTask): Au
 type SubmitAnswer = { status: 202 | 200; body: AutomationSubmitted };
 
 /**
- * Runs a submission once per `Idempotency-Key`: a repeat with the same body replays the stored answer.
- * The callback's delivery and the key's answer are written in the task's transaction, so a crash can
- * neither leave a charged task without them nor a stored answer without its task. A failed submission
- * (validation, 402, ...) charged nothing and releases the key, so it can be retried.
+ * Runs a submission once per `Idempotency-Key` (the shared rule, `oncePerKey`): a repeat with the same body replays
+ * the stored answer. The callback's delivery and the key's answer are written in the task's transaction, so a crash
+ * can neither leave a charged task without them nor a stored answer without its task.
  */
 async function submitOnce(
   ctx: AppContext,
@@ -93,31 +92,16 @@ async function submitOnce(
   body: { callbackUrl?: string | undefined; callbackEvents: AutomationCallbackEvents },
   run: (alsoRecord: AlsoRecord) => Promise<SubmittedTask>,
 ): Promise<SubmitAnswer> {
-  const key = ctx.get('Idempotency-Key');
-  const em = ctx.state.em;
-  const userId = caller.id;
-  if (key) {
-    const claim = await claimIdempotencyKey(em, userId, key, requestHash(ctx.method, ctx.path, body));
-    if (claim.kind === 'replay') {
-      ctx.set('Idempotent-Replayed', 'true');
-      const stored = claim.body as AutomationSubmitted;
-      // Answers stored before `statusUrl` existed get it on replay.
-      return answered(ctx, caller, { ...stored, statusUrl: stored.statusUrl ?? statusUrlOf(ctx, stored.taskId) });
-    }
-  }
-  let answer: AutomationSubmitted;
-  try {
+  const { body: answer } = await oncePerKey(ctx, caller.id, body, async (record) => {
     const callback = await callbackTarget(ctx, body.callbackUrl, body.callbackEvents);
     const submitted = await run(async (tx, task) => {
       if (callback) await recordCallback(tx, task.task.id, callback.apiTokenId, callback.url, callback.events);
-      if (key) await completeIdempotencyKey(tx, userId, key, 202, answerOf(ctx, kind, task));
+      await record(tx, { status: 202, body: answerOf(ctx, kind, task) });
     });
-    answer = answerOf(ctx, kind, submitted);
-  } catch (error) {
-    if (key) await releaseIdempotencyKey(em, userId, key);
-    throw error;
-  }
-  return answered(ctx, caller, answer);
+    return { status: 202 as const, body: answerOf(ctx, kind, submitted) };
+  });
+  // Answers stored before `statusUrl` existed get it on replay.
+  return answered(ctx, caller, { ...answer, statusUrl: answer.statusUrl ?? statusUrlOf(ctx, answer.taskId) });
 }
 
 /** 202 with `Location`; with `Prefer: wait=N`, held until the task ends (200 with `result`) or N seconds pass. */

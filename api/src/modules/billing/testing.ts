@@ -3,7 +3,7 @@
 import { type FakeCreem, startFakeCreem } from '../../../test/fakes/creem-server.ts';
 import { type FakePayPal, startFakePayPal } from '../../../test/fakes/paypal-server.ts';
 import { type FakeTelegram, startFakeTelegram } from '../../../test/fakes/telegram-server.ts';
-import { createUser, signIn, startTestServer, type TestServer, type TestUser } from '../../../test/index.ts';
+import { createUser, signIn, startTestServer, type TestServer, type TestServerOptions, type TestUser } from '../../../test/index.ts';
 import { findLedgerMismatches, Transaction } from '../ledger/index.ts';
 import { AdminSettings } from '../settings/index.ts';
 import { User } from '../users/index.ts';
@@ -41,15 +41,16 @@ export interface PaymentsKit {
   close(): Promise<void>;
 }
 
-/** Starts the fakes and the app with Creem, PayPal and Telegram configured and one package on sale. */
-export async function startPaymentsKit(): Promise<PaymentsKit> {
+/** Starts the fakes and the app with Creem, PayPal and Telegram configured and one package on sale (`options` for the rest). */
+export async function startPaymentsKit(options: Pick<TestServerOptions, 'studio' | 'config'> = {}): Promise<PaymentsKit> {
   const [creem, paypal, telegram] = await Promise.all([
     startFakeCreem({ products: [PRODUCT, { id: 'prod_other', name: 'Other', price: 1000, currency: 'USD' }] }),
     startFakePayPal(),
     startFakeTelegram(),
   ]);
   const server = await startTestServer({
-    config: { billing: { creemBaseUrl: creem.url, paypalBaseUrl: paypal.url, telegramBaseUrl: telegram.url } },
+    ...options,
+    config: { ...options.config, billing: { creemBaseUrl: creem.url, paypalBaseUrl: paypal.url, telegramBaseUrl: telegram.url } },
   });
   creem.setWebhookUrl(`${server.url}/api/creem/webhook`);
   const em = () => server.orm.em.fork();

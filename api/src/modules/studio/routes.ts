@@ -6,6 +6,7 @@ import type { MemoryHandlersFor } from '../../http/fast-lane.ts';
 import { queryKey } from '../../http/query-key.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseKieCallback, verifyKieCallbackSignature } from '../../providers/image/kie/callback.ts';
+import { oncePerKey } from '../idempotency/index.ts';
 import { checkTaskImageInputs } from './files/image-sources.ts';
 import { invalidImageUrls, invalidSignature } from './problems.ts';
 import { proxyImage } from './proxy/proxy.service.ts';
@@ -21,6 +22,7 @@ const TASK_LIST_CACHE_CONTROL = 'private, no-cache';
 /** The task list cache's key of a page: the whole validated query, so a new filter is part of it by itself. */
 const taskListPage = (query: TaskPageQuery) => queryKey(query);
 
+/** The answer to an accepted submission (also stored for an `Idempotency-Key` replay). */
 function accepted(submitted: SubmittedTask) {
   return {
     status: 202 as const,
@@ -33,7 +35,10 @@ export const studioHandlers = {
     const studio = ctx.services.studio;
     await enforceRateLimit(studio.uploadLimiter, caller.id, 'Too many uploads. Try again in a few minutes.');
     const owner = { em: ctx.state.em, userId: caller.id, quotaBytes: ctx.services.config.studio.uploadQuotaBytes };
-    return { status: 201, body: { urls: await uploadImages(studio.storage, body.images, owner) } };
+    return oncePerKey(ctx, caller.id, body, async () => ({
+      status: 201 as const,
+      body: { urls: await uploadImages(studio.storage, body.images, owner) },
+    }));
   },
 
   async generateImage(ctx, { body, caller }) {
@@ -55,20 +60,24 @@ export const studioHandlers = {
       )),
     );
     if (errors.length) throw invalidImageUrls(errors);
-    const submitted = await studio.submit(ctx.state.em, {
-      userId: caller.id,
-      kind: body.generationType,
-      prompt: body.prompt,
-      inputImageUrls: inputs,
-      aspectRatio: body.aspectRatio,
-      imageSize: body.imageSize,
-      outputFormat: body.outputFormat,
-      seeds: body.seeds ?? null,
-      enableFallback: body.enableFallback,
-      createdVia: 'web',
-      priceList: 'studio',
-    });
-    return accepted(submitted);
+    return oncePerKey(ctx, caller.id, body, async (record) =>
+      accepted(
+        await studio.submit(ctx.state.em, {
+          userId: caller.id,
+          kind: body.generationType,
+          prompt: body.prompt,
+          inputImageUrls: inputs,
+          aspectRatio: body.aspectRatio,
+          imageSize: body.imageSize,
+          outputFormat: body.outputFormat,
+          seeds: body.seeds ?? null,
+          enableFallback: body.enableFallback,
+          createdVia: 'web',
+          priceList: 'studio',
+          alsoRecord: (tx, submitted) => record(tx, accepted(submitted)),
+        }),
+      ),
+    );
   },
 
   async upscaleImage(ctx, { body, caller }) {
@@ -79,20 +88,24 @@ export const studioHandlers = {
     if (errors.length) throw invalidImageUrls(errors);
     const scale = Number(body.scaleRatio);
     const source = await new ImageTaskRepository(ctx.state.em).findCompletedSource(caller.id, body.imageUrl);
-    const submitted = await studio.submit(ctx.state.em, {
-      userId: caller.id,
-      kind: 'upscale',
-      prompt: `Upscale x${scale}`,
-      inputImageUrls: [body.imageUrl],
-      aspectRatio: source?.aspectRatio ?? '1:1',
-      outputFormat: /\.jpe?g(?:[?#]|$)/i.test(body.imageUrl) ? 'jpeg' : 'png',
-      scaleRatio: scale,
-      faceEnhancement: body.faceEnhancement,
-      sourceTaskId: source?.id ?? null,
-      createdVia: 'web',
-      priceList: 'studio',
-    });
-    return accepted(submitted);
+    return oncePerKey(ctx, caller.id, body, async (record) =>
+      accepted(
+        await studio.submit(ctx.state.em, {
+          userId: caller.id,
+          kind: 'upscale',
+          prompt: `Upscale x${scale}`,
+          inputImageUrls: [body.imageUrl],
+          aspectRatio: source?.aspectRatio ?? '1:1',
+          outputFormat: /\.jpe?g(?:[?#]|$)/i.test(body.imageUrl) ? 'jpeg' : 'png',
+          scaleRatio: scale,
+          faceEnhancement: body.faceEnhancement,
+          sourceTaskId: source?.id ?? null,
+          createdVia: 'web',
+          priceList: 'studio',
+          alsoRecord: (tx, submitted) => record(tx, accepted(submitted)),
+        }),
+      ),
+    );
   },
 
   async listImageTasks(ctx, { query, caller: user }) {

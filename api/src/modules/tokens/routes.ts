@@ -4,6 +4,7 @@ import type { createApiToken as createRoute, deleteApiToken as deleteRoute, list
 import { conflict, notFound } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
 import { acting, recordAudit } from '../audit/index.ts';
+import { oncePerKey } from '../idempotency/index.ts';
 import { presentApiToken } from './presenter.ts';
 import { countApiTokens, createApiToken, deleteApiToken, listApiTokens, MAX_TOKENS_PER_USER } from './token.service.ts';
 
@@ -15,16 +16,20 @@ export const tokenHandlers = {
 
   async createApiToken(ctx, { body, caller }) {
     const owner = caller.id;
-    if ((await countApiTokens(ctx.state.em, owner)) >= MAX_TOKENS_PER_USER) {
-      throw conflict(`You already have ${MAX_TOKENS_PER_USER} API tokens. Delete one first.`);
-    }
-    const { token, signingSecret, record } = await ctx.state.em.transactional(async (tx) => {
-      const created = await createApiToken(tx, owner, body.name);
-      const details = { name: created.record.name, token: `${created.record.prefix}••••${created.record.last4}` };
-      await recordAudit(tx, { action: 'token.created', by: acting(ctx, caller), subject: caller, details });
-      return created;
-    });
-    return { status: 201, body: { ...presentApiToken(record), token, signingSecret } };
+    // The token and the answer a repeat replays are written together (a token is shown once: it is in that answer).
+    return oncePerKey(ctx, owner, body, (recordAnswer) =>
+      ctx.state.em.transactional(async (tx) => {
+        if ((await countApiTokens(tx, owner)) >= MAX_TOKENS_PER_USER) {
+          throw conflict(`You already have ${MAX_TOKENS_PER_USER} API tokens. Delete one first.`);
+        }
+        const { token, signingSecret, record } = await createApiToken(tx, owner, body.name);
+        const details = { name: record.name, token: `${record.prefix}••••${record.last4}` };
+        await recordAudit(tx, { action: 'token.created', by: acting(ctx, caller), subject: caller, details });
+        const answer = { status: 201 as const, body: { ...presentApiToken(record), token, signingSecret } };
+        await recordAnswer(tx, answer);
+        return answer;
+      }),
+    );
   },
 
   async deleteApiToken(ctx, { params, caller }) {

@@ -373,7 +373,7 @@ export interface paths {
         get?: never;
         /**
          * Change the password
-         * @description Checks the current password (a wrong one answers 400 with the pointer `/body/currentPassword`), stores the new one, ends every other session of the user and rotates this one.
+         * @description Checks the current password (a wrong one answers 400 with the pointer `/body/currentPassword`; a new password equal to the current one answers 400 at `/body/newPassword`), stores the new one, ends every other session of the user and rotates this one.
          */
         put: operations["changePassword"];
         post?: never;
@@ -1308,7 +1308,7 @@ export interface paths {
         get?: never;
         /**
          * Set a user's balance
-         * @description Writes the signed difference to the ledger as one `adjustment` entry (nothing when unchanged), with the user row locked, so the balance always equals the sum of the ledger.
+         * @description Writes the signed difference to the ledger as one `adjustment` entry (nothing when unchanged), with the user row locked, so the balance always equals the sum of the ledger. The optional `reason` goes into that entry's description. Credits that are not a whole number of at least 0 answer 400 at `/body/credits` and change nothing.
          *
          *     Needs a second-factor check of the session within the last 10 minutes (`POST /api/auth/step-up`), else 401 `step_up_required`.
          */
@@ -2206,7 +2206,7 @@ export interface components {
              */
             currentPassword: string;
             /**
-             * @description The new password, at least 6 characters.
+             * @description The new password, at least 6 characters, not the current one.
              * @example correct horse battery
              */
             newPassword: string;
@@ -3673,13 +3673,18 @@ export interface components {
              */
             isActive?: boolean;
         };
-        /** @description Sets a balance; the signed difference is written to the ledger as one `adjustment` entry. */
+        /** @description Sets a balance; the signed difference is written to the ledger as one `adjustment` entry, with the reason if given. */
         AdminCreditsUpdate: {
             /**
-             * @description The new balance, a whole number of at least 0. A numeric string is read as a number; any other non-number (text, null) counts as 0.
+             * @description The new balance, a whole number of at least 0: a number, or text of digits only. Anything else (`10abc`, empty, `null`) is refused with 400 at `/body/credits`, and nothing changes.
              * @example 250
              */
-            credits: number | string | boolean | null;
+            credits: number | string;
+            /**
+             * @description Optional: why, kept in the ledger entry's description.
+             * @example Goodwill for the outage on 3 May
+             */
+            reason?: string;
         };
         AdminTransactionList: {
             /** @description This page of entries, newest first. */
@@ -4596,7 +4601,10 @@ export interface operations {
     createCreemCheckout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4609,6 +4617,8 @@ export interface operations {
             /** @description Checkout created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -4638,6 +4648,26 @@ export interface operations {
             };
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Understood but cannot be processed. */
+            422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
@@ -4947,7 +4977,10 @@ export interface operations {
     createPayPalOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4960,6 +4993,8 @@ export interface operations {
             /** @description PayPal order created. */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -4989,6 +5024,26 @@ export interface operations {
             };
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Understood but cannot be processed. */
+            422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
@@ -5609,7 +5664,10 @@ export interface operations {
     createApiToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5622,6 +5680,8 @@ export interface operations {
             /** @description Created; copy the token now. */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -5661,6 +5721,16 @@ export interface operations {
             };
             /** @description Conflicts with the current state. */
             409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Understood but cannot be processed. */
+            422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
@@ -7181,7 +7251,10 @@ export interface operations {
     uploadImages: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7194,6 +7267,8 @@ export interface operations {
             /** @description Stored. */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -7231,8 +7306,28 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The request body is too large. */
             413: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Understood but cannot be processed. */
+            422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
@@ -7267,7 +7362,10 @@ export interface operations {
     generateImage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7280,6 +7378,8 @@ export interface operations {
             /** @description Accepted; poll the task list. */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -7319,6 +7419,26 @@ export interface operations {
             };
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Understood but cannot be processed. */
+            422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
@@ -7363,7 +7483,10 @@ export interface operations {
     upscaleImage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7376,6 +7499,8 @@ export interface operations {
             /** @description Accepted; poll the task list. */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
@@ -7415,6 +7540,26 @@ export interface operations {
             };
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Understood but cannot be processed. */
+            422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
@@ -9547,7 +9692,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional. Repeating a request with the same key and body within 24 h replays the first answer and charges nothing again; the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. */
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
                 "idempotency-key"?: string;
                 /** @description Optional `wait=N` (1 to 60): hold the answer until the task ends or N seconds pass, so a simple client needs no polling. An ended task answers 200 with `result`; otherwise 202 as usual. `Preference-Applied` says when it was honoured. */
                 prefer?: string;
@@ -9568,6 +9713,8 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9584,6 +9731,8 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9704,7 +9853,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional. Repeating a request with the same key and body within 24 h replays the first answer and charges nothing again; the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. */
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
                 "idempotency-key"?: string;
                 /** @description Optional `wait=N` (1 to 60): hold the answer until the task ends or N seconds pass, so a simple client needs no polling. An ended task answers 200 with `result`; otherwise 202 as usual. `Preference-Applied` says when it was honoured. */
                 prefer?: string;
@@ -9725,6 +9874,8 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9741,6 +9892,8 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9873,7 +10026,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional. Repeating a request with the same key and body within 24 h replays the first answer and charges nothing again; the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. */
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
                 "idempotency-key"?: string;
                 /** @description Optional `wait=N` (1 to 60): hold the answer until the task ends or N seconds pass, so a simple client needs no polling. An ended task answers 200 with `result`; otherwise 202 as usual. `Preference-Applied` says when it was honoured. */
                 prefer?: string;
@@ -9894,6 +10047,8 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -9910,6 +10065,8 @@ export interface operations {
                     Location?: string;
                     /** @description `wait=N` when `Prefer: wait=N` was honoured. */
                     "Preference-Applied"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

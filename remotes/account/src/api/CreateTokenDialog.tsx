@@ -39,6 +39,8 @@ function CreateTokenForm({ kit, onCreated }: { kit: DialogKit; onCreated: (token
     failure: t('account.createTokenFailed'),
     fallback: t('account.genericError'),
     invalidates: ['/api/user-tokens'],
+    // A double press of Create makes one token: the repeat waits for the first answer.
+    idempotent: true,
     onSuccess: (created) => {
       toast({ title: t('account.tokenCreated'), description: created.name, variant: 'success' });
       onCreated(created);

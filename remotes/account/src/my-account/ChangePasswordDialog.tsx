@@ -49,16 +49,9 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   });
 
   const submit = async () => {
-    const problem = checkPasswordChange(values);
-    if (problem?.kind === 'toast') {
-      toast({ title: t('account.errorTitle'), description: t(problem.message), variant: 'error' });
-      return;
-    }
-    if (problem) {
-      setErrors({ [problem.field]: t(problem.message) });
-      return;
-    }
-    setErrors({});
+    const problems = Object.entries(checkPasswordChange(values)).map(([name, message]) => [name, t(message)]);
+    setErrors(Object.fromEntries(problems));
+    if (problems.length) return;
     await change.trigger({ body: { currentPassword: values.currentPassword, newPassword: values.newPassword } });
   };
 

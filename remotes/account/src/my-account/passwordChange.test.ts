@@ -6,27 +6,31 @@ await loadMessages('vi', ['account']);
 const vi = (key: string) => translate('vi', key as MessageKey);
 
 describe('change-password checks', () => {
-  it('asks for both passwords first, with the spec wording in Vietnamese', () => {
-    const problem = checkPasswordChange({ currentPassword: '', newPassword: 'secret12', confirmPassword: 'secret12' });
-    expect(problem).toEqual({ kind: 'toast', message: 'account.fillAllFields' });
-    expect(vi(problem!.message)).toBe('Vui lòng điền đầy đủ thông tin');
-    expect(checkPasswordChange({ currentPassword: 'old', newPassword: '', confirmPassword: '' })?.kind).toBe('toast');
+  it('names every empty field at once, on the field (in Vietnamese too)', () => {
+    const problems = checkPasswordChange({ currentPassword: '', newPassword: '', confirmPassword: '' });
+    expect(problems).toEqual({ currentPassword: 'account.currentPasswordRequired', newPassword: 'account.newPasswordRequired' });
+    expect(vi(problems.currentPassword!)).toBe('Vui lòng nhập mật khẩu hiện tại');
+    expect(checkPasswordChange({ currentPassword: 'old', newPassword: '', confirmPassword: '' })).toEqual({
+      newPassword: 'account.newPasswordRequired',
+    });
   });
 
   it('needs a new password of at least 6 characters', () => {
     expect(checkPasswordChange({ currentPassword: 'old', newPassword: '12345', confirmPassword: '12345' })).toEqual({
-      kind: 'field',
-      field: 'newPassword',
-      message: 'account.newPasswordTooShort',
+      newPassword: 'account.newPasswordTooShort',
+    });
+  });
+
+  it('refuses the current password as the new one', () => {
+    expect(checkPasswordChange({ currentPassword: 'secret12', newPassword: 'secret12', confirmPassword: 'secret12' })).toEqual({
+      newPassword: 'account.newPasswordSame',
     });
   });
 
   it('needs the confirmation to match', () => {
     expect(checkPasswordChange({ currentPassword: 'old', newPassword: '123456', confirmPassword: '123457' })).toEqual({
-      kind: 'field',
-      field: 'confirmPassword',
-      message: 'account.confirmationMismatch',
+      confirmPassword: 'account.confirmationMismatch',
     });
-    expect(checkPasswordChange({ currentPassword: 'old', newPassword: '123456', confirmPassword: '123456' })).toBeNull();
+    expect(checkPasswordChange({ currentPassword: 'old', newPassword: '123456', confirmPassword: '123456' })).toEqual({});
   });
 });

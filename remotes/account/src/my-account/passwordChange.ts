@@ -8,19 +8,16 @@ export interface PasswordChange {
 }
 
 /**
- * The change-password checks in the spec's order (000 §5): both passwords given (a toast),
- * the new one long enough, the confirmation equal (each shown on its field).
+ * The change-password checks, each shown on its own field as the other forms do (all at once, so an empty form
+ * shows every missing field): both passwords given, the new one long enough and not the current one, the
+ * confirmation equal. Empty when the change can be sent.
  */
-export type PasswordChangeProblem =
-  | { kind: 'toast'; message: MessageKey }
-  | { kind: 'field'; field: 'newPassword' | 'confirmPassword'; message: MessageKey };
-
-export function checkPasswordChange(change: PasswordChange): PasswordChangeProblem | null {
-  if (!change.currentPassword || !change.newPassword) return { kind: 'toast', message: 'account.fillAllFields' };
-  if (change.newPassword.length < LIMITS.passwordMin)
-    return { kind: 'field', field: 'newPassword', message: 'account.newPasswordTooShort' };
-  if (change.confirmPassword !== change.newPassword) {
-    return { kind: 'field', field: 'confirmPassword', message: 'account.confirmationMismatch' };
-  }
-  return null;
+export function checkPasswordChange(change: PasswordChange): Partial<Record<keyof PasswordChange, MessageKey>> {
+  const problems: Partial<Record<keyof PasswordChange, MessageKey>> = {};
+  if (!change.currentPassword) problems.currentPassword = 'account.currentPasswordRequired';
+  if (!change.newPassword) problems.newPassword = 'account.newPasswordRequired';
+  else if (change.newPassword.length < LIMITS.passwordMin) problems.newPassword = 'account.newPasswordTooShort';
+  else if (change.newPassword === change.currentPassword) problems.newPassword = 'account.newPasswordSame';
+  if (change.newPassword && change.confirmPassword !== change.newPassword) problems.confirmPassword = 'account.confirmationMismatch';
+  return problems;
 }

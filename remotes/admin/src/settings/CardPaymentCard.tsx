@@ -49,6 +49,7 @@ export function CardPaymentCard({ settings }: SettingsCardBaseProps) {
         hint={settings.creemApiKeyHint}
         value={apiKey}
         onChange={setApiKey}
+        onRemove={() => save({ creemApiKey: null })}
       />
       <NativeSelect
         name="creemEnvironment"
@@ -67,6 +68,7 @@ export function CardPaymentCard({ settings }: SettingsCardBaseProps) {
         hint={settings.creemWebhookSecretHint}
         value={webhookSecret}
         onChange={setWebhookSecret}
+        onRemove={() => save({ creemWebhookSecret: null })}
       />
       <Switch name="creemEnabled" isSelected={enabled} onChange={setEnabled} description={t('admin.creemEnabledHint')}>
         {t('admin.creemEnabled')}

@@ -45,6 +45,7 @@ export function GoogleCard({ settings }: SettingsCardBaseProps) {
         hint={settings.googleClientSecretHint}
         value={clientSecret}
         onChange={setClientSecret}
+        onRemove={() => save({ googleClientSecret: null })}
       />
       <TextField
         name="googleRedirectUri"

@@ -47,6 +47,7 @@ export function PaypalCard({ settings }: SettingsCardBaseProps) {
         hint={settings.paypalClientSecretHint}
         value={clientSecret}
         onChange={setClientSecret}
+        onRemove={() => save({ paypalClientSecret: null })}
       />
       <NativeSelect
         name="creemEnvironment"

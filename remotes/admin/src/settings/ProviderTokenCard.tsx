@@ -29,6 +29,7 @@ export function ProviderTokenCard({ settings }: SettingsCardBaseProps) {
         hint={settings.kieTokenHint}
         value={kieToken}
         onChange={setKieToken}
+        onRemove={() => save({ kieToken: null })}
       />
     </SettingsCard>
   );

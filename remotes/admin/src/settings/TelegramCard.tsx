@@ -50,6 +50,7 @@ export function TelegramCard({ settings }: SettingsCardBaseProps) {
         hint={settings.telegramBotTokenHint}
         value={botToken}
         onChange={setBotToken}
+        onRemove={() => save.trigger({ body: { telegramBotToken: null } })}
       />
       <TextField
         name="telegramChatId"

@@ -1,45 +1,7 @@
-import { useT } from '@app/i18n';
-import { Button } from '@app/ui';
 import { Dialog, Modal } from '@app/ui/dialog';
-import { useState } from 'react';
-import './shared.css';
-
-interface ConfirmDialogProps {
-  isOpen: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  message: string;
-  confirmLabel: string;
-  /** Runs on confirm; the dialog stays open with a spinner until it settles, then closes. */
-  onConfirm: () => Promise<unknown>;
-}
+import { type ConfirmDialogProps, ConfirmDialogView } from './ConfirmDialogView.tsx';
 
 /** Asks before something that cannot be undone (deleting a package, a user, failed images). */
-export function ConfirmDialog({ isOpen, onOpenChange, title, message, confirmLabel, onConfirm }: ConfirmDialogProps) {
-  const t = useT();
-  const [pending, setPending] = useState(false);
-  const confirm = async () => {
-    setPending(true);
-    try {
-      await onConfirm();
-    } finally {
-      setPending(false);
-      onOpenChange(false);
-    }
-  };
-  return (
-    <Modal isOpen={isOpen} onOpenChange={onOpenChange} size="sm" isDismissable={!pending}>
-      <Dialog title={title} role="alertdialog">
-        <p className="admin-confirm-message">{message}</p>
-        <div className="ui-Dialog-actions">
-          <Button variant="secondary" onPress={() => onOpenChange(false)} isDisabled={pending}>
-            {t('adminManage.cancel')}
-          </Button>
-          <Button variant="danger" onPress={confirm} isPending={pending}>
-            {confirmLabel}
-          </Button>
-        </div>
-      </Dialog>
-    </Modal>
-  );
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  return <ConfirmDialogView kit={{ Dialog, Modal }} {...props} />;
 }

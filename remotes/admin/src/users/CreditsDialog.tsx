@@ -5,7 +5,7 @@ import { Modal } from '@app/ui/dialog';
 import { useFormat } from '@app/ui/format';
 import { useState } from 'react';
 import { DialogForm } from '../shared/DialogForm.tsx';
-import { type AdminUser, creditsFromText, isValidCredits, USER_LISTS } from './userTypes.ts';
+import { type AdminUser, creditsFromText, USER_LISTS } from './userTypes.ts';
 import './users.css';
 
 interface CreditsDialogProps {
@@ -13,7 +13,10 @@ interface CreditsDialogProps {
   onClose: () => void;
 }
 
-/** Edit Credits: the current balance and the new amount (min 0; a non-number becomes 0). */
+/**
+ * Edit Credits: the current balance, the new amount (a whole number of 0 or more; anything else is refused on the
+ * spot) with the difference it makes shown before saving, and an optional reason kept in the ledger entry.
+ */
 export function CreditsDialog({ user, onClose }: CreditsDialogProps) {
   return (
     <Modal isOpen={user !== null} onOpenChange={(open) => !open && onClose()} size="sm">
@@ -26,18 +29,25 @@ function CreditsForm({ user, onClose }: { user: AdminUser; onClose: () => void }
   const t = useT();
   const format = useFormat();
   const [text, setText] = useState(String(user.credits));
+  const [reason, setReason] = useState('');
   const credits = creditsFromText(text);
 
   const update = useMutation('put', '/api/admin/users/{userId}/credits', {
     failure: t('adminManage.creditsUpdateFailed'),
     fallback: t('admin.tryAgainLater'),
     invalidates: USER_LISTS,
-    onSuccess: () => {
-      const description = t('adminManage.creditsUpdatedBody', { name: user.username, count: credits });
+    onSuccess: (saved) => {
+      const description = t('adminManage.creditsUpdatedBody', { name: user.username, count: saved.credits });
       toast({ title: t('adminManage.creditsUpdated'), description, variant: 'success' });
     },
   });
-  const save = () => update.trigger({ params: { path: { userId: user.id } }, body: { credits } });
+  const save = async () => {
+    // The field's own check has shown the message; nothing that is not a whole number is ever sent.
+    if (credits === undefined) return undefined;
+    const trimmed = reason.trim();
+    return update.trigger({ params: { path: { userId: user.id } }, body: { credits, ...(trimmed && { reason: trimmed }) } });
+  };
+  const difference = credits === undefined ? undefined : credits - user.credits;
 
   return (
     <DialogForm
@@ -61,8 +71,27 @@ function CreditsForm({ user, onClose }: { user: AdminUser; onClose: () => void }
         value={text}
         onChange={setText}
         autoFocus
-        description={t('adminManage.newCreditsPreview', { count: format.number(credits) })}
-        validate={() => (isValidCredits(credits) ? null : t('adminManage.creditsMin'))}
+        validate={(value) => (creditsFromText(value) === undefined ? t('adminManage.newCreditsError') : null)}
+      />
+      <div className="admin-credits-current" data-testid="credits-change" aria-live="polite">
+        <span className="ui-muted">{t('adminManage.creditsChange')}</span>
+        <strong className="admin-numeric" data-direction={difference === undefined ? 'none' : Math.sign(difference)}>
+          {difference === undefined
+            ? '–'
+            : difference === 0
+              ? t('adminManage.creditsNoChange')
+              : t(difference > 0 ? 'adminManage.creditsChangeUp' : 'adminManage.creditsChangeDown', {
+                  count: format.number(Math.abs(difference)),
+                })}
+        </strong>
+      </div>
+      <TextField
+        name="reason"
+        label={t('adminManage.creditsReason')}
+        description={t('adminManage.creditsReasonHint')}
+        maxLength={120}
+        value={reason}
+        onChange={setReason}
       />
     </DialogForm>
   );

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { creditsFromText, isValidCredits } from './userTypes.ts';
 
 describe('credits entry', () => {
-  it('reads numbers and turns anything else into 0', () => {
+  it('reads whole numbers and nothing else (never a typo as 0)', () => {
     expect(creditsFromText(' 250 ')).toBe(250);
-    expect(creditsFromText('abc')).toBe(0);
-    expect(creditsFromText('')).toBe(0);
-    expect(creditsFromText('-3')).toBe(-3);
+    expect(creditsFromText('0')).toBe(0);
+    for (const typo of ['10abc', 'abc', '', ' ', '-3', '2.5', '1e3', '12,000']) expect(creditsFromText(typo), typo).toBeUndefined();
   });
 
   it('allows whole numbers of at least 0 only', () => {

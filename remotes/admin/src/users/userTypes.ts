@@ -3,13 +3,11 @@ import type { components } from '@app/api-client';
 export type AdminUser = components['schemas']['AdminUser'];
 
 /**
- * A credits entry as the spec reads it (001 §5): a number is taken as is, anything that is not a
- * number becomes 0. Whether the number is allowed (whole, at least 0) is checked separately.
+ * A credits entry: digits only (spaces around allowed) make the new balance; anything else (`10abc`, `-3`, `2.5`,
+ * empty) is undefined, refused on the spot, never read as 0 (a typo must not wipe a balance).
  */
-export function creditsFromText(text: string): number {
-  const trimmed = text.trim();
-  const value = Number(trimmed);
-  return trimmed !== '' && Number.isFinite(value) ? value : 0;
+export function creditsFromText(text: string): number | undefined {
+  return /^\s*\d{1,10}\s*$/.test(text) ? Number(text) : undefined;
 }
 
 /** A valid balance: a whole number of at least 0. */

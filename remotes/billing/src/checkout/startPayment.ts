@@ -11,13 +11,16 @@ export interface PayablePackage {
 
 const PAYPAL_PENDING_KEY = 'billing.paypal.pending';
 
+/** The intent's `Idempotency-Key` header: a repeat of one purchase replays its checkout instead of opening another. */
+const keyed = (key: string) => ({ header: { 'idempotency-key': key } });
+
 /**
  * Creates a Creem checkout and answers its hosted page ('' when the server sent none).
  * The server takes price and credits from the package; the other fields are sent as the spec lists them.
  */
-export async function createCardCheckout(pkg: PayablePackage): Promise<string> {
+export async function createCardCheckout(pkg: PayablePackage, key: string): Promise<string> {
   const body = { packageId: pkg.id, amount: pkg.price, currency: 'USD', credits: pkg.credits, packageName: pkg.name };
-  const { checkoutUrl } = await request('post', '/api/creem/checkout', { body });
+  const { checkoutUrl } = await request('post', '/api/creem/checkout', { params: keyed(key), body });
   return checkoutUrl;
 }
 
@@ -25,9 +28,9 @@ export async function createCardCheckout(pkg: PayablePackage): Promise<string> {
  * Creates a PayPal order and answers its approval page ('' when PayPal sent none). No PayPal script is
  * loaded: PayPal sends the buyer back to /pricing?payment=paypal_return&token=<id>, where the capture runs.
  */
-export async function createPayPalApproval(pkg: PayablePackage): Promise<string> {
+export async function createPayPalApproval(pkg: PayablePackage, key: string): Promise<string> {
   const body = { packageId: pkg.id, amount: pkg.price.toFixed(2), currency: 'USD', intent: 'CAPTURE' };
-  const order = await request('post', '/paypal/order', { body });
+  const order = await request('post', '/paypal/order', { params: keyed(key), body });
   rememberPayPalOrder(order.id, pkg.id);
   return order.approveUrl ?? '';
 }

@@ -1,7 +1,7 @@
 import { useT } from '@app/i18n';
 import { Badge, type uiEntryLoaders } from '@app/ui';
 import { useRef } from 'react';
-import { qualityLabel } from '../tasks/taskLabels.ts';
+import { QUALITY_LABELS, qualityOf } from '../tasks/taskLabels.ts';
 import type { ImageTask } from '../tasks/types.ts';
 import { type DetailsActionHandlers, DetailsActions } from './DetailsActions.tsx';
 import { DetailsImage } from './DetailsImage.tsx';
@@ -34,8 +34,8 @@ export function ImageDetailsDialog({ kit: { Dialog, Modal }, task, onClose, onRe
             <DetailsImage task={shown} />
             <div className="studio-details-side">
               <div>
-                <Badge variant={shown.hdImageUrl || shown.generationType === 'upscale' ? 'accent' : 'neutral'} data-quality>
-                  {t(qualityLabel(shown))}
+                <Badge variant={qualityOf(shown) === 'standard' ? 'neutral' : 'accent'} data-quality={qualityOf(shown)}>
+                  {t(QUALITY_LABELS[qualityOf(shown)])}
                 </Badge>
               </div>
               {shown.status === 'completed' && <DetailsActions task={shown} onRecreate={onRecreate} onUpscale={onUpscale} />}

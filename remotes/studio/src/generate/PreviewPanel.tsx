@@ -1,5 +1,6 @@
 import { useT } from '@app/i18n';
 import { Card, Spinner, UnstyledButton } from '@app/ui';
+import { useEffect, useRef, useState } from 'react';
 import { isInProgress, truncate } from '../tasks/taskLabels.ts';
 import type { ImageTask } from '../tasks/types.ts';
 
@@ -15,7 +16,34 @@ export function PreviewPanel({ task, onOpen }: { task: ImageTask | undefined; on
       <div className="studio-preview-frame">
         <PreviewContent task={task} onOpen={onOpen} />
       </div>
+      <PreviewAnnouncer task={task} />
     </Card>
+  );
+}
+
+/**
+ * Tells a screen reader, whose focus stays on the submit button, where the work it started will appear, and when
+ * it is there. The live region is always in the page (a region inserted with its text is often not read); only
+ * changes after the page opened are announced.
+ */
+function PreviewAnnouncer({ task }: { task: ImageTask | undefined }) {
+  const t = useT();
+  const [message, setMessage] = useState('');
+  const seen = useRef<{ id: string | undefined; status: string | undefined } | undefined>(undefined);
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { id: task?.id, status: task?.status };
+    if (!before || !task || (before.id === task.id && before.status === task.status)) return;
+    if (isInProgress(task.status) && (before.id !== task.id || !isInProgress(before.status ?? ''))) {
+      setMessage(t('studio.previewAnnounceStarted'));
+    } else if (task.status === 'completed' && before.id === task.id) {
+      setMessage(t('studio.previewAnnounceDone'));
+    }
+  }, [task, t]);
+  return (
+    <p className="ui-visually-hidden" role="status" data-testid="preview-announcement">
+      {message}
+    </p>
   );
 }
 
@@ -47,7 +75,7 @@ function PreviewContent({ task, onOpen }: { task: ImageTask | undefined; onOpen:
   }
   if (isInProgress(task.status)) {
     return (
-      <div className="studio-preview-state" role="status">
+      <div className="studio-preview-state">
         <Spinner size="lg" label={t('studio.previewGenerating')} />
         <p className="studio-preview-headline">{t('studio.previewGenerating')}</p>
         <p className="studio-preview-prompt">{truncate(task.prompt, 50)}</p>

@@ -1,6 +1,7 @@
 import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Button, LinkButton, Spinner } from '@app/ui';
+import { Button, Link, LinkButton } from '@app/ui';
+import { useId } from 'react';
 
 interface SubmitBarProps {
   label: string;
@@ -13,10 +14,16 @@ interface SubmitBarProps {
   onPress?: () => void;
 }
 
-/** The tab's submit button with what it costs and the balance; visitors get a Sign In link instead. */
+/**
+ * The tab's submit button with what it costs and the balance; visitors get a Sign In link instead. While its work
+ * runs the button says so and stays focused and focusable (pending, not disabled), so a keyboard user keeps their
+ * place; it is off only for another tab's work, a missing input or a balance below the cost (then the cost line
+ * says so and offers Buy credits).
+ */
 export function SubmitBar({ label, busyLabel, isBusy, isDisabled, cost, onPress }: SubmitBarProps) {
   const t = useT();
   const { user } = useSession();
+  const shortId = useId();
   if (user === null) {
     return (
       <div className="studio-submit">
@@ -27,23 +34,31 @@ export function SubmitBar({ label, busyLabel, isBusy, isDisabled, cost, onPress 
       </div>
     );
   }
+  const isShort = user !== undefined && cost !== undefined && user.credits < cost;
   return (
     <div className="studio-submit">
       <Button
         type={onPress ? 'button' : 'submit'}
         size="lg"
         className="studio-submit-button"
-        isDisabled={isBusy || isDisabled || !user}
+        isPending={isBusy}
+        pendingLabel={busyLabel}
+        isDisabled={!isBusy && (isDisabled || !user || isShort)}
         onPress={onPress}
+        aria-describedby={isShort ? shortId : undefined}
         data-busy={isBusy || undefined}
       >
-        {isBusy && <Spinner size="sm" className="studio-submit-spinner" label={busyLabel} />}
-        {isBusy ? busyLabel : label}
+        {label}
       </Button>
       {cost !== undefined && (
         <p className="studio-submit-note" data-testid="action-cost">
           <span>{t('studio.cost', { count: cost })}</span>
           {user && <span className="ui-muted">{t('studio.balance', { count: user.credits })}</span>}
+          {isShort && (
+            <span className="studio-submit-short" id={shortId} data-testid="not-enough-credits">
+              {t('studio.notEnoughCredits')} <Link href="/pricing">{t('studio.buyCredits')}</Link>
+            </span>
+          )}
         </p>
       )}
     </div>

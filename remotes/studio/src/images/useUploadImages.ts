@@ -7,7 +7,8 @@ import { readDataUrl } from './imageFiles.ts';
  * undefined when that failed: a toast titled `failure` then says why (`fallback` when the server did not).
  */
 export function useUploadImages(failure: string, fallback: string) {
-  const { trigger } = useMutation('post', '/api/upload-images', { failure, fallback });
+  // A retry of the same files after a lost answer replays their stored addresses instead of storing them twice.
+  const { trigger } = useMutation('post', '/api/upload-images', { failure, fallback, idempotent: true });
   const fail = () => {
     toast({ title: failure, description: fallback, variant: 'error' });
     return undefined;

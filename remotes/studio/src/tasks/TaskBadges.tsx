@@ -1,15 +1,15 @@
 import { useT } from '@app/i18n';
 import { Badge } from '@app/ui';
 import { StatusBadge } from './StatusBadge.tsx';
-import { isFromApi, isUpscale } from './taskLabels.ts';
+import { isFromApi, isUpscale, wearsHdBadge } from './taskLabels.ts';
 import type { ImageTask } from './types.ts';
 
-/** HD (an upscaled version exists), Upscale, API or WEB, and the status: the badges every task card wears. */
+/** HD (this task's image is the HD one: an upscale), Upscale, API or WEB, and the status: the badges of a task card. */
 export function TaskBadges({ task }: { task: ImageTask }) {
   const t = useT();
   return (
     <div className="studio-task-badges">
-      {task.hdImageUrl && (
+      {wearsHdBadge(task) && (
         <Badge variant="accent" data-badge="hd">
           {t('studio.badgeHd')}
         </Badge>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aspectLayout, creditsOf, isFromApi, isInProgress, qualityLabel, thumbnailOf, truncate } from './taskLabels.ts';
+import { aspectLayout, creditsOf, isFromApi, isInProgress, qualityOf, thumbnailOf, truncate, wearsHdBadge } from './taskLabels.ts';
 
 describe('task labels', () => {
   it('truncates prompts past the limit only', () => {
@@ -21,11 +21,12 @@ describe('task labels', () => {
     expect(isFromApi({ createdVia: 'web' })).toBe(false);
   });
 
-  it('labels quality: upscale first, then HD ready, else standard', () => {
-    expect(qualityLabel({ generationType: 'upscale', hdImageUrl: null })).toBe('studio.qualityHigh');
-    expect(qualityLabel({ generationType: 'upscale', hdImageUrl: 'https://x/hd.png' })).toBe('studio.qualityHigh');
-    expect(qualityLabel({ generationType: 'text_to_image', hdImageUrl: 'https://x/hd.png' })).toBe('studio.qualityHdReady');
-    expect(qualityLabel({ generationType: 'edit_image', hdImageUrl: null })).toBe('studio.qualityStandard');
+  it('tells quality: upscale first, then HD ready, else standard; only the upscale wears the HD badge', () => {
+    const upscale = { generationType: 'upscale', hdImageUrl: null } as const;
+    const source = { generationType: 'text_to_image', hdImageUrl: 'https://x/hd.png' } as const;
+    const plain = { generationType: 'edit_image', hdImageUrl: null } as const;
+    expect([upscale, source, plain].map(qualityOf)).toEqual(['high', 'hdReady', 'standard']);
+    expect([upscale, source, plain].map(wearsHdBadge)).toEqual([true, false, false]);
   });
 
   it('lays out 1:1, 9:16 and 16:9 as themselves and everything else as 3:4', () => {

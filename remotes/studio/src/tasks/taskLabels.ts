@@ -33,11 +33,28 @@ export function isUpscale(task: Pick<ImageTask, 'generationType'>): boolean {
   return task.generationType === 'upscale';
 }
 
-/** The dialog's quality label: upscales are high quality, sources with an upscale are HD ready. */
-export function qualityLabel(task: Pick<ImageTask, 'generationType' | 'hdImageUrl'>): MessageKey {
-  if (isUpscale(task)) return 'studio.qualityHigh';
-  if (task.hdImageUrl) return 'studio.qualityHdReady';
-  return 'studio.qualityStandard';
+/**
+ * What a task's own image is: `high` for an upscale (its image is the HD one), `hdReady` for a task whose result was
+ * upscaled (an HD version exists elsewhere; its own image stays standard), else `standard`. The card's HD badge and
+ * the dialog's label both read this, so they always agree.
+ */
+export type Quality = 'high' | 'hdReady' | 'standard';
+
+export function qualityOf(task: Pick<ImageTask, 'generationType' | 'hdImageUrl'>): Quality {
+  if (isUpscale(task)) return 'high';
+  if (task.hdImageUrl) return 'hdReady';
+  return 'standard';
+}
+
+export const QUALITY_LABELS: Record<Quality, MessageKey> = {
+  high: 'studio.qualityHigh',
+  hdReady: 'studio.qualityHdReady',
+  standard: 'studio.qualityStandard',
+};
+
+/** The HD badge belongs to the task whose image is the HD one: the upscale, never the source it was made from. */
+export function wearsHdBadge(task: Pick<ImageTask, 'generationType' | 'hdImageUrl'>): boolean {
+  return qualityOf(task) === 'high';
 }
 
 /** CSS aspect ratio of the dialog's image: the three shapes the spec names, anything else 3:4. */

@@ -1,4 +1,5 @@
 import type { AdminSettings as AdminSettingsDto, Pricing } from '@app/contract';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTelegram, startFakeTelegram } from '../../../../test/fakes/telegram-server.ts';
 import { isEncryptedSecret } from '../../../crypto/secret-box.ts';
@@ -8,10 +9,13 @@ import { type AdminKit, expectAdminOnly, pointersOf, startAdminKit } from '../te
 
 let kit: AdminKit;
 let tg: FakeTelegram;
+/** The server's log lines (JSON), to see what was recorded. */
+const logLines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   tg = await startFakeTelegram();
-  kit = await startAdminKit({ config: { billing: { telegramBaseUrl: tg.url } }, seedSecrets: false });
+  const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line)) });
+  kit = await startAdminKit({ config: { billing: { telegramBaseUrl: tg.url } }, seedSecrets: false, logger });
   kit.secrets.add(tg.botToken);
 });
 afterAll(async () => {
@@ -140,6 +144,22 @@ describe('admin settings routes', () => {
     const stored = await storedSettings();
     expect(stored.googleClientSecret).toBeNull();
     expect(stored.kieToken).toBe('replaced_kie_token_ZZZZ9999');
+  });
+
+  it('records every stored, replaced and removed secret with the admin, never the value', async () => {
+    const from = logLines.length;
+    await kit.asAdmin('PUT', '/api/admin/settings/telegram', { body: { telegramBotToken: tg.botToken } });
+    await kit.asAdmin('PUT', '/api/admin/settings/telegram', { body: { telegramBotToken: null } });
+    // Removing what is not stored is no change; blank keeps the stored value.
+    await kit.asAdmin('PUT', '/api/admin/settings', { body: { googleClientSecret: null, creemApiKey: '' } });
+    const recorded = logLines.slice(from).filter((line) => typeof line.secret === 'string');
+    expect(recorded.map(({ secret, change, admin }) => ({ secret, change, admin }))).toEqual([
+      { secret: 'telegramBotToken', change: 'stored', admin: kit.admin.username },
+      { secret: 'telegramBotToken', change: 'removed', admin: kit.admin.username },
+    ]);
+    expect(recorded.every((line) => line.adminId === kit.admin.id && typeof line.reqId === 'string')).toBe(true);
+    expect(JSON.stringify(logLines)).not.toContain(tg.botToken);
+    expect((await storedSettings()).telegramBotToken).toBeNull();
   });
 
   it('refuses out-of-range and malformed values with a pointer per field, changing nothing', async () => {

@@ -6,6 +6,7 @@ import type { Admin } from '../../../http/roles.ts';
 import { type Acting, recordAudit } from '../../audit/index.ts';
 import type { AdminSettings } from '../../settings/index.ts';
 import { AdminSettingsRepository } from '../../settings/index.ts';
+import { type SecretChange, secretChangesOf } from './secret-changes.ts';
 
 const PLAIN_FIELDS = [
   'paypalEnvironment',
@@ -66,20 +67,22 @@ function settingsChanges(before: AdminSettings, after: AdminSettings): Record<st
 
 /**
  * Loads the settings row, applies the update and saves it (secrets are encrypted by their column type), with an audit
- * entry of what changed (values before and after, secrets masked) in the same transaction.
+ * entry of what changed (values before and after, secrets masked) in the same transaction; answers the settings and what
+ * happened to each secret, for the caller to log.
  */
 export async function updateSettings(
   em: SqlEntityManager,
   update: Partial<AdminSettingsUpdate>,
   actor: Acting<Admin>,
-): Promise<AdminSettings> {
+): Promise<{ settings: AdminSettings; secretChanges: SecretChange[] }> {
   return em.transactional(async (tx) => {
     const settings = await new AdminSettingsRepository(tx).get();
     const before = { ...settings };
+    const secretChanges = secretChangesOf(settings, update);
     applySettingsUpdate(settings, update);
     await tx.flush();
     const details = settingsChanges(before, settings);
     if (Object.keys(details).length) await recordAudit(tx, { action: 'settings.changed', by: actor, details });
-    return settings;
+    return { settings, secretChanges };
   });
 }

@@ -36,7 +36,7 @@ export const adminUserHandlers = {
   },
 
   async setUserCredits(ctx, { params, body, caller }) {
-    return answer(ctx, await setCreditsAsAdmin(ctx.state.em, params.userId, body.credits, acting(ctx, caller)));
+    return answer(ctx, await setCreditsAsAdmin(ctx.state.em, params.userId, body, acting(ctx, caller)));
   },
 
   async deleteAdminUser(ctx, { params, caller }) {

@@ -8,16 +8,20 @@ import { UserRepository } from '../../users/index.ts';
 /** Ledger key of one admin balance change: unique per change (two identical edits are two entries). */
 export const adminCreditsKey = () => `admin-credits:${randomUUID()}`;
 
+/** The ledger column's length. */
+const DESCRIPTION_MAX = 255;
+
 /**
  * Sets a user's balance to `credits` (>= 0). Locks the user row, writes the difference as an `adjustment`
- * (nothing when unchanged) and returns the change, or null when there is no such user. Joins an open
- * transaction when given one.
+ * (nothing when unchanged; the admin's `reason`, if any, ends its description) and returns the change, or null
+ * when there is no such user. Joins an open transaction when given one.
  */
 export async function setUserCredits(
   em: SqlEntityManager,
   userId: string,
   credits: number,
   actor: { username: string },
+  reason?: string,
 ): Promise<{ before: number; after: number } | null> {
   return em.transactional(async (tx) => {
     const current = await new UserRepository(tx).lockCredits(userId);
@@ -29,7 +33,10 @@ export async function setUserCredits(
         amount: difference,
         type: 'adjustment',
         businessKey: adminCreditsKey(),
-        description: `Balance set from ${current} to ${credits} by admin ${actor.username}`,
+        description: `Balance set from ${current} to ${credits} by admin ${actor.username}${reason ? `: ${reason}` : ''}`.slice(
+          0,
+          DESCRIPTION_MAX,
+        ),
       });
       // The row is locked and the target is >= 0, so the guarded update cannot refuse: anything else is a bug.
       if (!result.applied) throw new Error(`credits adjustment not applied: ${result.reason}`);

@@ -1,4 +1,4 @@
-import type { AdminUser, AdminUserList } from '@app/contract';
+import type { AdminUser, AdminUserList, Problem } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, login } from '../../../../test/index.ts';
 import { Session } from '../../auth/index.ts';
@@ -195,19 +195,34 @@ describe('PUT /api/admin/users/{userId}/credits', () => {
     expect(await findLedgerMismatches(em())).toEqual([]);
   });
 
-  it('reads numeric text as a number and any other non-number as 0; refuses negatives and fractions', async () => {
+  it('reads digit text as a number; refuses anything that is not a whole number (a typo never wipes a balance)', async () => {
     const ivy = await kit.signedIn({ credits: 9 });
     const path = `/api/admin/users/${ivy.id}/credits`;
     expect((await kit.asAdmin<AdminUser>('PUT', path, { body: { credits: '25' } })).body.credits).toBe(25);
-    expect((await kit.asAdmin<AdminUser>('PUT', path, { body: { credits: 'abc' } })).body.credits).toBe(0);
     expect((await kit.asAdmin<AdminUser>('PUT', path, { body: { credits: '12' } })).body.credits).toBe(12);
-    expect((await kit.asAdmin<AdminUser>('PUT', path, { body: { credits: null } })).body.credits).toBe(0);
-    for (const credits of [-1, 2.5, '-3']) {
-      expect(pointersOf(await kit.asAdmin('PUT', path, { body: { credits } })), `credits ${credits}`).toEqual(['/body/credits']);
+    const entries = (await adjustments(ivy.id)).length;
+    for (const credits of ['10abc', 'abc', '', null, true, -1, 2.5, '-3', '1e3']) {
+      const refused = await kit.asAdmin<Problem>('PUT', path, { body: { credits } });
+      expect(refused.status, `credits ${credits}`).toBe(400);
+      expect(refused.body.errors, `credits ${credits}`).toEqual([
+        { pointer: '/body/credits', detail: 'Credits must be a whole number of at least 0' },
+      ]);
     }
+    expect(await balance(ivy.id)).toBe(12);
+    expect(await adjustments(ivy.id)).toHaveLength(entries);
     expect(pointersOf(await kit.asAdmin('PUT', path, { body: {} }))).toEqual(['/body/credits']);
     expect((await kit.asAdmin('PUT', `/api/admin/users/${someId}/credits`, { body: { credits: 1 } })).status).toBe(404);
     expect(await findLedgerMismatches(em())).toEqual([]);
+  });
+
+  it("writes the reason into the adjustment's description", async () => {
+    const kim = await kit.signedIn({ credits: 10 });
+    const path = `/api/admin/users/${kim.id}/credits`;
+    await kit.asAdmin('PUT', path, { body: { credits: 40, reason: '  Goodwill for the outage  ' } });
+    await kit.asAdmin('PUT', path, { body: { credits: 35 } });
+    const [withReason, without] = (await adjustments(kim.id)).slice(-2);
+    expect(withReason?.description).toBe(`Balance set from 10 to 40 by admin ${kit.admin.username}: Goodwill for the outage`);
+    expect(without?.description).toBe(`Balance set from 40 to 35 by admin ${kit.admin.username}`);
   });
 
   it('concurrent sets serialize on the user row: the balance is one of them and equals the ledger', async () => {

@@ -174,14 +174,21 @@ export async function toggleUserAsAdmin(
   return found ? await em.findOneOrFail(User, { id }, { refresh: true }) : null;
 }
 
-/** Sets a user's balance (see `setUserCredits`); null when there is no such (undeleted) user. */
-export async function setCreditsAsAdmin(em: SqlEntityManager, id: string, credits: number, actor: Actor): Promise<User | null> {
+/** Sets a user's balance (see `setUserCredits`), with the admin's reason; null when there is no such (undeleted) user. */
+export async function setCreditsAsAdmin(
+  em: SqlEntityManager,
+  id: string,
+  request: { credits: number; reason?: string | undefined },
+  actor: Actor,
+): Promise<User | null> {
   const found = await em.transactional(async (tx) => {
     const user = await lockUser(tx, id);
     if (!user) return false;
-    const change = await setUserCredits(tx, id, credits, actor);
-    if (change && change.before !== change.after)
-      await recordAudit(tx, { action: 'user.credits_adjusted', by: actor, subject: user, details: { credits: change } });
+    const change = await setUserCredits(tx, id, request.credits, actor, request.reason || undefined);
+    if (change && change.before !== change.after) {
+      const details = { credits: change, ...(request.reason ? { reason: request.reason } : {}) };
+      await recordAudit(tx, { action: 'user.credits_adjusted', by: actor, subject: user, details });
+    }
     return true;
   });
   return found ? await em.findOneOrFail(User, { id }, { refresh: true }) : null;

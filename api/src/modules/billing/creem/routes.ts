@@ -1,6 +1,7 @@
 // Card payments through Creem: checkout, webhook, return check.
 import type { createCreemCheckout, receiveCreemWebhook, verifyCreemReturn } from '@app/contract';
 import type { HandlersFor } from '../../../http/bind.ts';
+import { oncePerKey } from '../../idempotency/index.ts';
 import { AdminSettingsRepository } from '../../settings/index.ts';
 import { presentPaymentOrder } from '../orders/presenter.ts';
 import { isCardPaymentAvailable, isSandboxPayment } from '../pricing.service.ts';
@@ -16,15 +17,18 @@ export const creemHandlers = {
     const settings = await new AdminSettingsRepository(ctx.state.em).get();
     const connection = creemConnection(settings, ctx.services.config, ctx.state.em);
     if (!isCardPaymentAvailable(settings, ctx.services.config) || !connection) throw paymentMethodUnavailable('Card payment');
-    const result = await startCreemCheckout(ctx.state.em, ctx.services.logger, {
-      userId: caller.id,
-      packageId: body.packageId,
-      connection,
-      sandbox: isSandboxPayment(settings, ctx.services.config),
-      // No query string of our own: Creem's redirect signature covers every parameter of the URL.
-      successUrl: `${publicOrigin(ctx, 'Card payment')}/purchase-credits`,
+    // Only the package counts (the other fields are ignored), so only it decides whether a repeat is the same call.
+    return oncePerKey(ctx, caller.id, { packageId: body.packageId }, async () => {
+      const result = await startCreemCheckout(ctx.state.em, ctx.services.logger, {
+        userId: caller.id,
+        packageId: body.packageId,
+        connection,
+        sandbox: isSandboxPayment(settings, ctx.services.config),
+        // No query string of our own: Creem's redirect signature covers every parameter of the URL.
+        successUrl: `${publicOrigin(ctx, 'Card payment')}/purchase-credits`,
+      });
+      return { status: 201 as const, body: result };
     });
-    return { status: 201, body: result };
   },
 
   async receiveCreemWebhook(ctx) {

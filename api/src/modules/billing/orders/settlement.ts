@@ -4,6 +4,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { applyLedgerEntry } from '../../ledger/index.ts';
 import { queuePurchaseCompleted } from '../notifications/purchase-notification.ts';
+import { isSandboxOrder } from '../sandbox/sandbox-creem.ts';
 import { Order } from './order.entity.ts';
 
 /** Loads an order with a row lock held until the transaction ends (null when there is none). */
@@ -15,6 +16,16 @@ export async function lockOrder(tx: SqlEntityManager, where: { id: string } | { 
 export const purchaseKey = (orderId: string) => `purchase:${orderId}`;
 
 /**
+ * What the ledger entry of a paid order says. A sandbox test says so first (a cut description still shows it), so
+ * nobody mistakes it for a card payment.
+ */
+function purchaseDescription(order: Order): string {
+  const what = `${order.packageName} (${order.credits} credits)`;
+  if (isSandboxOrder(order)) return `Sandbox test payment for ${what}, no money moved`;
+  return `Purchased ${what} with ${order.provider === 'creem' ? 'card' : 'PayPal'}`;
+}
+
+/**
  * Marks a locked order paid and grants its credits through the ledger exactly once (key `purchase:<order id>`).
  * A paid or refunded order is left alone. Returns whether this call granted the credits.
  */
@@ -24,13 +35,12 @@ export async function markPaidAndGrant(
   refs: { creemCheckoutId?: string; creemOrderId?: string; paypalCaptureId?: string },
 ): Promise<boolean> {
   if (order.status === 'paid' || order.status === 'refunded') return false;
-  const via = order.provider === 'creem' ? 'card' : 'PayPal';
   const result = await applyLedgerEntry(tx, {
     userId: order.user.id,
     amount: order.credits,
     type: 'purchase',
     businessKey: purchaseKey(order.id),
-    description: `Purchased ${order.packageName} (${order.credits} credits) with ${via}`,
+    description: purchaseDescription(order),
     packageId: order.package?.id ?? null,
     orderId: order.id,
   });

@@ -2,6 +2,7 @@
 import type { capturePayPalOrder, createPayPalOrder, getPayPalEnvironment, getPayPalSetup } from '@app/contract';
 import type { HandlersFor } from '../../../http/bind.ts';
 import type { AppContext } from '../../../http/context.ts';
+import { oncePerKey } from '../../idempotency/index.ts';
 import { AdminSettingsRepository } from '../../settings/index.ts';
 import { presentPaymentOrder } from '../orders/presenter.ts';
 import { isPaypalAvailable } from '../pricing.service.ts';
@@ -38,13 +39,16 @@ export const paypalHandlers = {
   async createPayPalOrder(ctx, { body, caller }) {
     const client = await clientForNewPayments(ctx);
     const origin = publicOrigin(ctx, 'PayPal');
-    const created = await startPayPalOrder(ctx.state.em, ctx.services.logger, {
-      userId: caller.id,
-      packageId: body.packageId,
-      client,
-      origin,
+    // Only the package counts (the other fields are ignored), so only it decides whether a repeat is the same call.
+    return oncePerKey(ctx, caller.id, { packageId: body.packageId }, async () => {
+      const created = await startPayPalOrder(ctx.state.em, ctx.services.logger, {
+        userId: caller.id,
+        packageId: body.packageId,
+        client,
+        origin,
+      });
+      return { status: 201 as const, body: created };
     });
-    return { status: 201, body: created };
   },
 
   async capturePayPalOrder(ctx, { params, caller }) {

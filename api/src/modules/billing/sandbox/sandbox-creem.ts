@@ -16,6 +16,9 @@ const PRODUCT_PREFIX = 'sandbox_';
 /** The product a package is sold as in the sandbox (real packages carry a Creem product id instead). */
 export const sandboxProductId = (packageId: string) => `${PRODUCT_PREFIX}${packageId}`;
 
+/** Whether an order was sold through the sandbox: a test in which no money moved. */
+export const isSandboxOrder = (order: Pick<Order, 'providerProductId'>) => Boolean(order.providerProductId?.startsWith(PRODUCT_PREFIX));
+
 export const sandboxId = (prefix: 'sbx_ch' | 'sbx_ord') => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
 /** Keys derived from SECRET_KEY: the API key salts the return signature, the webhook secret signs events. */

@@ -78,6 +78,8 @@ describe('the sandbox payment method', () => {
     expect(await balanceOf(user.id)).toBe(pkg.credits);
     const purchases = await server.orm.em.fork().find(Transaction, { user: user.id, type: 'purchase' });
     expect(purchases.map((t) => t.amount)).toEqual([pkg.credits]);
+    // Recorded as the test it was, never as a card payment.
+    expect(purchases[0]?.description).toBe(`Sandbox test payment for ${pkg.name} (${pkg.credits} credits), no money moved`);
 
     const tampered = new URL(returnUrl);
     tampered.searchParams.set('order_id', 'sbx_ord_forged');

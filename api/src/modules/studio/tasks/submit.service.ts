@@ -40,7 +40,7 @@ export interface SubmitTaskInput {
   /** `studio` for the web, `api` for the automation API prices. */
   priceList: PriceList;
   /**
-   * Writes what must exist exactly when the task does (the automation API's callback and idempotent answer)
+   * Writes what must exist exactly when the task does (an automation callback, the `Idempotency-Key` answer)
    * in the submission's own transaction, after the charge.
    */
   alsoRecord?: (tx: SqlEntityManager, submitted: SubmittedTask) => Promise<void>;

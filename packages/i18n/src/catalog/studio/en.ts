@@ -63,6 +63,9 @@ export default {
   processing: 'Processing...',
   cost: 'Cost: {count, plural, one {# credit} other {# credits}}',
   balance: 'You have {count}',
+  notEnoughCredits: 'Not enough credits',
+  notEnoughCreditsBody: 'Your balance does not cover this, so nothing was started or charged. Buy credits, then try again.',
+  buyCredits: 'Buy credits',
   signInToCreate: 'Sign in to start creating.',
 
   // Preview panel
@@ -72,6 +75,8 @@ export default {
   previewFailed: 'Generation failed',
   previewFailedHint: 'Try again with different prompt',
   previewProcessing: 'Processing...',
+  previewAnnounceStarted: 'Your image is being made. It will appear in the Preview.',
+  previewAnnounceDone: 'Your image is ready in the Preview.',
   tipsTitle: 'Tips for better results',
   tipSubject: 'Name the subject, the setting and the mood.',
   tipStyle: 'Add a style: photo, watercolor, 3D render, pixel art.',

@@ -62,6 +62,9 @@ export default {
   processing: 'Đang xử lý...',
   cost: 'Chi phí: {count, plural, other {# credit}}',
   balance: 'Bạn có {count}',
+  notEnoughCredits: 'Không đủ credit',
+  notEnoughCreditsBody: 'Số dư của bạn không đủ nên chưa có gì được bắt đầu hay bị trừ. Hãy mua thêm credit rồi thử lại.',
+  buyCredits: 'Mua credit',
   signInToCreate: 'Đăng nhập để bắt đầu sáng tạo.',
 
   previewTitle: 'Xem trước',
@@ -70,6 +73,8 @@ export default {
   previewFailed: 'Tạo ảnh thất bại',
   previewFailedHint: 'Hãy thử lại với mô tả khác',
   previewProcessing: 'Đang xử lý...',
+  previewAnnounceStarted: 'Ảnh của bạn đang được tạo và sẽ hiện trong khung Xem trước.',
+  previewAnnounceDone: 'Ảnh của bạn đã sẵn sàng trong khung Xem trước.',
   tipsTitle: 'Mẹo để có kết quả tốt hơn',
   tipSubject: 'Nêu rõ chủ thể, bối cảnh và cảm xúc.',
   tipStyle: 'Thêm phong cách: ảnh chụp, màu nước, 3D, pixel art.',

@@ -1,6 +1,7 @@
-// Idempotent submissions: insert-first claims a key, the stored answer is replayed on a retry.
+// Idempotent create calls: insert-first claims a key, the stored answer is replayed on a retry.
 import { createHash } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { decryptSecret, encryptSecret } from '../../crypto/secret-box.ts';
 import { deleteClaimInProgress, deleteExpiredKeys, findKey, insertClaimIfNew, storeAnswer } from './idempotency-key.repository.ts';
 import { idempotencyInProgress, idempotencyKeyReused } from './problems.ts';
 
@@ -11,23 +12,42 @@ export const IDEMPOTENCY_STALE_CLAIM_MS = 5 * 60 * 1000;
 
 export type IdempotencyClaim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: unknown };
 
-/** JSON with object keys sorted at every level, so key order does not change the hash. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
+/** Writes `value` as JSON with object keys sorted at every level, piece by piece (a large body is never copied whole). */
+function writeCanonical(value: unknown, write: (text: string) => void): void {
+  if (Array.isArray(value)) {
+    write('[');
+    value.forEach((item, index) => {
+      if (index > 0) write(',');
+      writeCanonical(item, write);
+    });
+    write(']');
+  } else if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    write('{');
+    entries.forEach(([key, item], index) => {
+      write(`${index > 0 ? ',' : ''}${JSON.stringify(key)}:`);
+      writeCanonical(item, write);
+    });
+    write('}');
+  } else {
+    write(JSON.stringify(value ?? null));
   }
-  return JSON.stringify(value ?? null);
 }
 
-/** SHA-256 (hex) of method, path and canonical JSON body. */
+/** JSON with object keys sorted at every level, so key order does not change the hash. */
+export function canonicalJson(value: unknown): string {
+  const parts: string[] = [];
+  writeCanonical(value, (text) => parts.push(text));
+  return parts.join('');
+}
+
+/** SHA-256 (hex) of method, path and canonical JSON body, hashed as it is written (uploads carry megabytes). */
 export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${method.toUpperCase()}\n${path}\n${canonicalJson(body)}`)
-    .digest('hex');
+  const hash = createHash('sha256').update(`${method.toUpperCase()}\n${path}\n`);
+  writeCanonical(body, (text) => hash.update(text));
+  return hash.digest('hex');
 }
 
 /**
@@ -43,10 +63,14 @@ export async function claimIdempotencyKey(em: SqlEntityManager, userId: string, 
   if (!row) throw idempotencyInProgress();
   if (row.request_hash !== hash) throw idempotencyKeyReused();
   if (row.state !== 'done' || row.response_status === null) throw idempotencyInProgress();
-  return { kind: 'replay', status: row.response_status, body: row.response_body === null ? undefined : JSON.parse(row.response_body) };
+  const body = row.response_body === null ? undefined : JSON.parse(decryptSecret(row.response_body));
+  return { kind: 'replay', status: row.response_status, body };
 }
 
-/** Stores the answer of a claimed key, to be replayed. */
+/**
+ * Stores the answer of a claimed key, to be replayed. Encrypted like the stored secrets: some answers are shown
+ * once (a new API token), and a replay must not be the one place they rest in the clear.
+ */
 export async function completeIdempotencyKey(
   em: SqlEntityManager,
   userId: string,
@@ -54,7 +78,7 @@ export async function completeIdempotencyKey(
   status: number,
   body: unknown,
 ): Promise<void> {
-  await storeAnswer(em, userId, key, status, JSON.stringify(body));
+  await storeAnswer(em, userId, key, status, body === undefined ? null : encryptSecret(JSON.stringify(body)));
 }
 
 /** Frees a claimed key after a failed request (nothing was charged), so the same key may be used again. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestServer, type TestServer } from '../../../test/index.ts';
 import { HttpProblem } from '../../errors.ts';
@@ -23,6 +24,14 @@ describe('idempotency keys', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, 2], c: null } })).toBe('{"a":{"c":null,"d":[1,2]},"b":1}');
     expect(requestHash('post', '/x', { a: 1, b: 2 })).toBe(requestHash('POST', '/x', { b: 2, a: 1 }));
     expect(requestHash('POST', '/x', { a: 1 })).not.toBe(requestHash('POST', '/y', { a: 1 }));
+    // Hashed piece by piece, the same as the hash of the whole text (keys stored before stay valid).
+    const body = { b: 'é', a: [1, 'x', { c: null, d: undefined }] };
+    expect(requestHash('POST', '/x', body)).toBe(
+      createHash('sha256')
+        .update(`POST\n/x\n${canonicalJson(body)}`)
+        .digest('hex'),
+    );
+    expect(canonicalJson(body)).toBe('{"a":[1,"x",{"c":null}],"b":"é"}');
   });
 
   it('lets exactly one of many concurrent claims win; the others are in progress', async () => {

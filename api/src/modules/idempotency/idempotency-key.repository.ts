@@ -35,8 +35,8 @@ export async function findKey(em: SqlEntityManager, userId: string, key: string)
   return row;
 }
 
-/** Marks the key `done` with the answer to replay (the body as JSON text). */
-export async function storeAnswer(em: SqlEntityManager, userId: string, key: string, status: number, body: string): Promise<void> {
+/** Marks the key `done` with the answer to replay (the body as stored text; null for an empty body). */
+export async function storeAnswer(em: SqlEntityManager, userId: string, key: string, status: number, body: string | null): Promise<void> {
   await em.execute(
     `update "idempotency_keys" set "state" = 'done', "response_status" = ?, "response_body" = ? where "user_id" = ? and "key" = ?`,
     [status, body, userId, key],
