@@ -48,7 +48,9 @@ describe('access token', () => {
     expect(tokenReq?.body).toBe('grant_type=client_credentials');
     // PayPal's server SDK builds every request, pointed at this host.
     expect(tokenReq?.headers['user-agent']).toMatch(/^PayPal REST API TypeScript SDK/);
-    expect(paypal.requests.filter((r) => r.path === '/v2/checkout/orders').at(-1)?.headers['user-agent']).toMatch(/^PayPal REST API TypeScript SDK/);
+    expect(paypal.requests.filter((r) => r.path === '/v2/checkout/orders').at(-1)?.headers['user-agent']).toMatch(
+      /^PayPal REST API TypeScript SDK/,
+    );
   });
 
   it('refreshes the token shortly before expires_in', async () => {

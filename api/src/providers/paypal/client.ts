@@ -400,7 +400,10 @@ export class PayPalClient {
     for (let attempt = 1; ; attempt++) {
       try {
         const { result } = await this.#api('POST', path, () =>
-          this.#orders.captureOrder({ id: orderId, paypalRequestId: requestId, prefer: 'return=representation', body: {} }, this.#deadline()),
+          this.#orders.captureOrder(
+            { id: orderId, paypalRequestId: requestId, prefer: 'return=representation', body: {} },
+            this.#deadline(),
+          ),
         );
         return { ...snapshotOf(result, 'capture order'), alreadyCaptured: false };
       } catch (err) {
