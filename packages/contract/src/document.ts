@@ -26,9 +26,9 @@ const UNSAFE_METHODS: ReadonlySet<RouteDef['method']> = new Set(['post', 'put', 
 
 /** The problem statuses a route can answer, derived from its role and inputs plus its own list. */
 export function problemStatuses(route: RouteDef): number[] {
-  const statuses = new Set<number>([500, ...(route.problems ?? [])]);
+  // 400 everywhere: a query parameter (or body field) the route does not declare is refused, whatever the route.
+  const statuses = new Set<number>([400, 500, ...(route.problems ?? [])]);
   const r = route.request;
-  if (r && (r.params || r.query || r.body || r.headers)) statuses.add(400);
   if (route.role !== 'anonymous') statuses.add(401);
   // Any write carrying a session cookie can be refused as cross-site (csrf_rejected), whatever its role.
   if (route.role === 'admin' || UNSAFE_METHODS.has(route.method)) statuses.add(403);

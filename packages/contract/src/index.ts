@@ -15,6 +15,7 @@ export { problemType, withFieldReasons } from './problem-examples.ts';
 export * from './problems.ts';
 export * from './route.ts';
 export { allRoutes } from './routes.ts';
+export { isOpenObject } from './strict-input.ts';
 export * from './studio.routes.ts';
 export * from './studio.ts';
 export * from './system.routes.ts';

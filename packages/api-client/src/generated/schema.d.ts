@@ -2398,8 +2398,74 @@ export interface components {
              * @example https://studio.example.com
              */
             callbackUrl?: "" | string | null;
+            /**
+             * @description Whether a fallback KIE token is stored.
+             * @example true
+             */
+            kieTokenSet?: boolean;
+            /**
+             * @description The last 4 characters of the stored secret after `••••` (only `••••` for secrets under 12 characters); null when not set.
+             * @example ••••a1b2
+             */
+            kieTokenHint?: string | null;
+            /**
+             * @description Whether the PayPal client secret is stored.
+             * @example true
+             */
+            paypalClientSecretSet?: boolean;
+            /**
+             * @description The last 4 characters of the stored secret after `••••` (only `••••` for secrets under 12 characters); null when not set.
+             * @example ••••a1b2
+             */
+            paypalClientSecretHint?: string | null;
+            /**
+             * @description Whether the Creem API key is stored.
+             * @example true
+             */
+            creemApiKeySet?: boolean;
+            /**
+             * @description The last 4 characters of the stored secret after `••••` (only `••••` for secrets under 12 characters); null when not set.
+             * @example ••••a1b2
+             */
+            creemApiKeyHint?: string | null;
+            /**
+             * @description Whether the Creem webhook signing secret is stored.
+             * @example true
+             */
+            creemWebhookSecretSet?: boolean;
+            /**
+             * @description The last 4 characters of the stored secret after `••••` (only `••••` for secrets under 12 characters); null when not set.
+             * @example ••••a1b2
+             */
+            creemWebhookSecretHint?: string | null;
+            /**
+             * @description Whether the Google OAuth client secret is stored.
+             * @example true
+             */
+            googleClientSecretSet?: boolean;
+            /**
+             * @description The last 4 characters of the stored secret after `••••` (only `••••` for secrets under 12 characters); null when not set.
+             * @example ••••a1b2
+             */
+            googleClientSecretHint?: string | null;
+            /**
+             * @description Whether the Telegram bot token is stored.
+             * @example true
+             */
+            telegramBotTokenSet?: boolean;
+            /**
+             * @description The last 4 characters of the stored secret after `••••` (only `••••` for secrets under 12 characters); null when not set.
+             * @example ••••a1b2
+             */
+            telegramBotTokenHint?: string | null;
+            /**
+             * Format: date-time
+             * @description When the settings last changed.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updatedAt?: string;
         };
-        /** @description Only the Telegram bot settings; the same rules as `AdminSettingsUpdate`. */
+        /** @description Only the Telegram bot settings; the same rules as `AdminSettingsUpdate` (`telegramBotTokenSet`, `telegramBotTokenHint` and `updatedAt` may be sent back and are ignored). */
         TelegramSettingsUpdate: {
             /**
              * @description Telegram bot token. Write-only: omit it or send an empty string to keep the stored value, `null` to remove it, any other text to replace it.
@@ -2411,6 +2477,22 @@ export interface components {
              * @example -1001234567890
              */
             telegramChatId?: "" | string | null;
+            /**
+             * @description Whether the Telegram bot token is stored.
+             * @example true
+             */
+            telegramBotTokenSet?: boolean;
+            /**
+             * @description The last 4 characters of the stored secret after `••••` (only `••••` for secrets under 12 characters); null when not set.
+             * @example ••••a1b2
+             */
+            telegramBotTokenHint?: string | null;
+            /**
+             * Format: date-time
+             * @description When the settings last changed.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updatedAt?: string;
         };
         TelegramTestResult: {
             /**
@@ -3428,6 +3510,16 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
@@ -3457,6 +3549,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unexpected server error (details are logged, not returned). */
@@ -3500,6 +3602,16 @@ export interface operations {
                     "application/json": components["schemas"]["RemoteManifest"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
@@ -3529,6 +3641,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pricing"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unexpected server error (details are logged, not returned). */
@@ -3562,6 +3684,16 @@ export interface operations {
                     "application/json": components["schemas"]["CreditPackageList"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
@@ -3591,6 +3723,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserStats"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
@@ -3949,6 +4091,16 @@ export interface operations {
                     "application/json": components["schemas"]["PayPalEnvironmentResponse"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
@@ -3978,6 +4130,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayPalSetupResponse"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
@@ -4384,6 +4546,16 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
@@ -4423,6 +4595,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CurrentUserResponse"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unexpected server error (details are logged, not returned). */
@@ -4532,6 +4714,16 @@ export interface operations {
                     "application/json": components["schemas"]["GoogleAuthUrl"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
@@ -4571,6 +4763,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GoogleAuthStatus"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unexpected server error (details are logged, not returned). */
@@ -4650,6 +4852,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
@@ -5392,6 +5604,16 @@ export interface operations {
                     "application/json": components["schemas"]["AdminSettings"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
@@ -5573,6 +5795,16 @@ export interface operations {
                     "application/json": components["schemas"]["TelegramTestResult"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
@@ -5642,6 +5874,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminCreditPackageList"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
@@ -5920,6 +6162,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KieApiAccountList"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
@@ -6949,6 +7201,16 @@ export interface operations {
                     "application/json": components["schemas"]["RecheckResult"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
@@ -7008,6 +7270,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeleteFailedResult"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
@@ -7705,6 +7977,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
