@@ -12,12 +12,7 @@ import { compareSpecs } from '@useoptic/openapi-utilities';
 import { RuleRunner } from '@useoptic/rulesets-base';
 import { BreakingChangesRuleset } from '@useoptic/standard-rulesets';
 
-const file = (name: string) => fileURLToPath(new URL(`../openapi/${name}`, import.meta.url));
-const CURRENT = file('openapi.json');
-const RELEASED = file('released.json');
-const ACCEPTED = file('accepted-breaks.json');
-
-interface AcceptedBreak {
+export interface AcceptedBreak {
   /** Optic's rule name, e.g. `prevent removing response property`. */
   rule: string;
   /** Optic's description of the place, e.g. `POST /api/n8n/generate response 200 response body: application/json property x`. */
@@ -26,47 +21,73 @@ interface AcceptedBreak {
   reason: string;
 }
 
-interface AcceptedFile {
-  $comment?: string;
-  accepted: AcceptedBreak[];
+export interface Break {
+  rule: string;
+  where: string;
+  error: string;
+  jsonPath: string;
 }
 
-const readAccepted = (): AcceptedFile => JSON.parse(readFileSync(ACCEPTED, 'utf8')) as AcceptedFile;
-
-if (process.argv.includes('--release')) {
-  copyFileSync(CURRENT, RELEASED);
-  writeFileSync(ACCEPTED, `${JSON.stringify({ ...readAccepted(), accepted: [] }, null, 2)}\n`);
-  console.log('openapi/released.json is now the current spec; openapi/accepted-breaks.json is empty.');
-  process.exit(0);
-}
-
-/** A spec as Optic's rules read it (parsed with its source map, shared parameters folded into operations). */
+/** A spec file as Optic's rules read it (parsed with its source map, shared parameters folded into operations). */
 async function load(path: string) {
   const parsed = await parseOpenAPIWithSourcemap(path);
   const version = checkOpenAPIVersion(parsed.jsonLike);
   return { ...denormalize({ ...parsed, version }, version, []), isEmptySpec: false };
 }
 
-const [released, current] = await Promise.all([load(RELEASED), load(CURRENT)]);
-const { results } = await compareSpecs(released, current, new RuleRunner([new BreakingChangesRuleset()]), {});
-const breaks = results.filter((result) => !result.passed && !result.exempted);
-
-const accepted = readAccepted().accepted;
-const matches = (entry: AcceptedBreak, result: (typeof breaks)[number]) => entry.rule === result.name && entry.where === result.where;
-const unaccepted = breaks.filter((result) => !accepted.some((entry) => matches(entry, result)));
-const stale = accepted.filter((entry) => !breaks.some((result) => matches(entry, result)));
-const unexplained = accepted.filter((entry) => !entry.reason?.trim());
-
-for (const result of unaccepted) {
-  console.error(`breaking: [${result.name}] ${result.where}\n  ${result.error ?? ''}\n  at ${result.location.jsonPath}`);
+/** The breaking changes from the spec file `released` to the spec file `current` (absolute paths). */
+export async function findBreaks(released: string, current: string): Promise<Break[]> {
+  const [before, after] = await Promise.all([load(released), load(current)]);
+  const { results } = await compareSpecs(before, after, new RuleRunner([new BreakingChangesRuleset()]), {});
+  return results
+    .filter((result) => !result.passed && !result.exempted)
+    .map((result) => ({ rule: result.name, where: result.where, error: result.error ?? '', jsonPath: result.location.jsonPath }));
 }
-if (unaccepted.length) {
-  console.error(
-    `\n${unaccepted.length} breaking change(s) against openapi/released.json. Integrators' clients break on these. Keep the API compatible, or add each to openapi/accepted-breaks.json as {"rule", "where", "reason"}:`,
-  );
-  console.error(JSON.stringify(unaccepted.map((result) => ({ rule: result.name, where: result.where, reason: '' })), null, 2));
+
+/** What the check refuses: breaks nobody accepted, accepted entries that match no break, and entries without a reason. */
+export function judge(breaks: readonly Break[], accepted: readonly AcceptedBreak[]) {
+  const matches = (entry: AcceptedBreak, found: Break) => entry.rule === found.rule && entry.where === found.where;
+  return {
+    unaccepted: breaks.filter((found) => !accepted.some((entry) => matches(entry, found))),
+    stale: accepted.filter((entry) => !breaks.some((found) => matches(entry, found))),
+    unexplained: accepted.filter((entry) => !entry.reason?.trim()),
+  };
 }
-for (const entry of stale) console.error(`accepted but no longer a break (remove it): [${entry.rule}] ${entry.where}`);
-for (const entry of unexplained) console.error(`accepted without a reason: [${entry.rule}] ${entry.where}`);
-if (unaccepted.length || stale.length || unexplained.length) process.exit(1);
-console.log(`no unannounced breaking change against the last release (${breaks.length} accepted in openapi/accepted-breaks.json)`);
+
+async function main(): Promise<number> {
+  const file = (name: string) => fileURLToPath(new URL(`../openapi/${name}`, import.meta.url));
+  const current = file('openapi.json');
+  const released = file('released.json');
+  const acceptedFile = file('accepted-breaks.json');
+  const list = JSON.parse(readFileSync(acceptedFile, 'utf8')) as { accepted: AcceptedBreak[] };
+
+  if (process.argv.includes('--release')) {
+    copyFileSync(current, released);
+    writeFileSync(acceptedFile, `${JSON.stringify({ ...list, accepted: [] }, null, 2)}\n`);
+    console.log('openapi/released.json is now the current spec; openapi/accepted-breaks.json is empty.');
+    return 0;
+  }
+
+  const breaks = await findBreaks(released, current);
+  const { unaccepted, stale, unexplained } = judge(breaks, list.accepted);
+  for (const found of unaccepted) console.error(`breaking: [${found.rule}] ${found.where}\n  ${found.error}\n  at ${found.jsonPath}`);
+  if (unaccepted.length) {
+    console.error(
+      `\n${unaccepted.length} breaking change(s) against openapi/released.json: integrators' clients break on these. Keep the API compatible, or list each in openapi/accepted-breaks.json with the reason:`,
+    );
+    console.error(
+      JSON.stringify(
+        unaccepted.map(({ rule, where }) => ({ rule, where, reason: '' })),
+        null,
+        2,
+      ),
+    );
+  }
+  for (const entry of stale) console.error(`accepted but no longer a break (remove it): [${entry.rule}] ${entry.where}`);
+  for (const entry of unexplained) console.error(`accepted without a reason: [${entry.rule}] ${entry.where}`);
+  if (unaccepted.length || stale.length || unexplained.length) return 1;
+  console.log(`no unannounced breaking change against the last release (${breaks.length} accepted in openapi/accepted-breaks.json)`);
+  return 0;
+}
+
+if (import.meta.main) process.exitCode = await main();
