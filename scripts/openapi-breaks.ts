@@ -29,10 +29,12 @@ export interface Break {
 }
 
 /** A spec file as Optic's rules read it (parsed with its source map, shared parameters folded into operations). */
-async function load(path: string) {
+async function load(path: string): Promise<Parameters<typeof compareSpecs>[0]> {
   const parsed = await parseOpenAPIWithSourcemap(path);
   const version = checkOpenAPIVersion(parsed.jsonLike);
-  return { ...denormalize({ ...parsed, version }, version, []), isEmptySpec: false };
+  if (version === '2.x.x') throw new Error(`${path} is Swagger 2; only OpenAPI 3 is compared`);
+  const spec = denormalize({ ...parsed, version }, version, []);
+  return { ...spec, jsonLike: spec.jsonLike as Parameters<typeof compareSpecs>[0]['jsonLike'], isEmptySpec: false };
 }
 
 /** The breaking changes from the spec file `released` to the spec file `current` (absolute paths). */

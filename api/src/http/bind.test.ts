@@ -236,7 +236,7 @@ describe('bindRoutes', () => {
       body: { id: 'evt_1', added: true, data: { state: 'x', more: 1 } },
     });
     expect(res.status).toBe(200);
-    expect(res.body.keys.toSorted()).toEqual(['added', 'data', 'id']);
+    expect((res.body.keys as string[]).toSorted()).toEqual(['added', 'data', 'id']);
   });
 
   it('treats a missing body as one error at /body', async () => {

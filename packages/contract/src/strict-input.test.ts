@@ -119,7 +119,7 @@ describe('request inputs are closed', () => {
 });
 
 describe('the spec says so', () => {
-  const document = buildOpenApiDocument() as {
+  const document = buildOpenApiDocument() as unknown as {
     paths: Record<string, Record<string, { operationId: string; requestBody?: { content: Record<string, { schema: object }> } }>>;
     components: { schemas: Record<string, object> };
   };
