@@ -1,5 +1,6 @@
 // JSON request bodies. The raw text stays on `ctx.request.rawBody` for webhook signature checks.
 
+import { LIMITS } from '@app/contract';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { badRequest } from '../errors.ts';
@@ -11,7 +12,7 @@ export const JSON_BODY_LIMIT = '1mb';
  * Deepest nesting of arrays and objects a JSON body may have (`{"a":[1]}` is 2). Ours need 3, the providers'
  * webhooks fewer than 10; deeper bodies are refused before anything walks them (validation, logging, hashing).
  */
-export const JSON_BODY_MAX_DEPTH = 32;
+export const JSON_BODY_MAX_DEPTH = LIMITS.jsonBodyDepth;
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 

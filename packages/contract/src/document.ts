@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { Problem } from './common.ts';
+import { LIMITS } from './constants.ts';
 import { declareIntegerFormats } from './integer-formats.ts';
 import { problemBody, problemExamples } from './problem-examples.ts';
 import { RESPONSE_HEADERS, sharedHeaders } from './response-headers.ts';
@@ -123,8 +124,7 @@ export function buildOpenApiDocument() {
     info: {
       title: 'Nano Banana Image Studio API',
       version: '1.0.0',
-      description:
-        'Create, edit and upscale images with credits. Browser calls use a session cookie; the automation API (tag `Automation`) uses a bearer API token. Every error is an RFC 9457 problem (`application/problem+json`) with a stable `code` and `retryable`.',
+      description: `Create, edit and upscale images with credits. Browser calls use a session cookie; the automation API (tag \`Automation\`) uses a bearer API token. Every error is an RFC 9457 problem (\`application/problem+json\`) with a stable \`code\` and \`retryable\`. Requests carry only the body fields and query parameters declared here: any other is refused with a 400 naming it. JSON bodies nest at most ${LIMITS.jsonBodyDepth} levels of arrays and objects.`,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     // The spec is served by each deployment (`/api/openapi.json`), so its one server is wherever it was fetched from.
