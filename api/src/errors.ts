@@ -102,7 +102,10 @@ export function toPointer(location: InputLocation, path: readonly PropertyKey[])
 export function issuesToFieldErrors(issues: readonly IssueLike[], location: InputLocation): FieldError[] {
   return issues.flatMap((issue) =>
     issue.code === 'unrecognized_keys' && issue.keys?.length
-      ? issue.keys.map((key) => ({ pointer: toPointer(location, [...issue.path, key]), detail: `Unknown field '${key}'` }))
+      ? issue.keys.map((key) => ({
+          pointer: toPointer(location, [...issue.path, key]),
+          detail: location === 'query' ? `Unknown parameter '${key}'` : `Unknown field '${key}'`,
+        }))
       : [{ pointer: toPointer(location, issue.path), detail: issue.message }],
   );
 }

@@ -1,6 +1,7 @@
 // Property-based fuzzing of every operation in openapi/openapi.json, as anonymous, user and admin: malformed
 // bodies, parameters and headers (wrong types, huge, negative, control characters, odd unicode, path traversal,
-// bad JSON, wrong content type). Whatever arrives, the server answers without crashing (no 500; a 5xx only where
+// bad JSON, wrong content type, bodies nested 20,000 deep, objects 20,000 keys wide, 200,000-character keys,
+// `__proto__` keys, unknown fields and parameters). Whatever arrives, the server answers without crashing (no 500; a 5xx only where
 // the operation declares it, e.g. 503 for a payment method that is not configured), every 4xx is problem+json with
 // a stable code, and a refused request changes nothing in the database or the file store.
 // Admin writes to settings, provider accounts and packages are always made invalid (a control character in every
@@ -105,6 +106,39 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 
 type FuzzBody = { kind: 'none' } | { kind: 'raw'; text: string; contentType: string } | { kind: 'json'; value: unknown };
 
+/**
+ * Bodies whose shape is the attack, written as JSON text (a value 20,000 deep would overflow the test's own
+ * JSON.stringify): deep nesting of arrays and objects (a 500 on every JSON route before), very wide objects, very
+ * long keys and `__proto__` / `constructor` keys, at the top or inside a declared field. Sizes stay under the body
+ * limit so the parser, not the size check, is what answers.
+ */
+function structuralBody(fields: readonly string[]): fc.Arbitrary<string> {
+  const deep = fc.tuple(fc.integer({ min: 30, max: 20_000 }), fc.constantFrom('array', 'object', 'mixed')).map(([depth, kind]) => {
+    const open = kind === 'array' ? '[' : kind === 'object' ? '{"a":' : '[{"a":';
+    const close = kind === 'array' ? ']' : kind === 'object' ? '}' : '}]';
+    const times = kind === 'mixed' ? Math.ceil(depth / 2) : depth;
+    return `${open.repeat(times)}1${close.repeat(times)}`;
+  });
+  const wide = fc
+    .tuple(fc.integer({ min: 500, max: 20_000 }), fc.constantFrom('"x"', '1', 'null', '{}'))
+    .map(([keys, value]) => `{${Array.from({ length: keys }, (_, i) => `"k${i}":${value}`).join(',')}}`);
+  const longKey = fc.integer({ min: 1_000, max: 200_000 }).map((length) => `{${JSON.stringify('k'.repeat(length))}:1}`);
+  const proto = fc.constantFrom(
+    '{"__proto__":{"isAdmin":true}}',
+    '{"constructor":{"prototype":{"isAdmin":true}}}',
+    '{"a":{"__proto__":{"credits":1000000}}}',
+    '[{"__proto__":null}]',
+  );
+  const shape = fc.oneof(deep, wide, longKey, proto);
+  // Alone, or as the value of a declared field next to the others (so it gets past "missing field").
+  return fc.oneof(
+    shape,
+    fc
+      .tuple(fc.constantFrom(...fields), shape)
+      .map(([field, text]) => `{${fields.map((f) => `${JSON.stringify(f)}:${f === field ? text : '"x"'}`).join(',')}}`),
+  );
+}
+
 function bodyArbitrary(op: Operation, mustBeRefused: boolean): fc.Arbitrary<FuzzBody> {
   const raw = fc.record({
     kind: fc.constant('raw' as const),
@@ -128,9 +162,10 @@ function bodyArbitrary(op: Operation, mustBeRefused: boolean): fc.Arbitrary<Fuzz
     // Never a valid-shaped write where it would reconfigure the instance: a control character in every field.
     .map((value) => (mustBeRefused ? Object.fromEntries(fields.map((field) => [field, 'x\u0000'])) : value));
   const json = fc.oneof(object, hostileValue).map((value) => ({ kind: 'json' as const, value }));
+  const structural = structuralBody(fields).map((text) => ({ kind: 'raw' as const, text, contentType: 'application/json' }));
   // Browsers and fetch send no body with GET.
   if (op.method === 'GET') return fc.constant({ kind: 'none' as const });
-  return op.bodyFields === null ? fc.oneof(fc.constant({ kind: 'none' as const }), raw) : fc.oneof(raw, json);
+  return op.bodyFields === null ? fc.oneof(fc.constant({ kind: 'none' as const }), raw, structural) : fc.oneof(raw, json, structural);
 }
 
 interface FuzzRequest {
@@ -150,7 +185,12 @@ function requestArbitrary(op: Operation, identity: Identity): fc.Arbitrary<FuzzR
       ),
     ),
   );
-  const query = fc.dictionary(fc.constantFrom(...op.queryParams, 'extra', 'page'), hostileText, { maxKeys: 4 });
+  // Declared names, undeclared ones, prototype names and very long names.
+  const queryName = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...op.queryParams, 'extra', 'page', 'q', '__proto__', 'constructor') },
+    { weight: 1, arbitrary: fc.integer({ min: 100, max: 4_000 }).map((length) => 'p'.repeat(length)) },
+  );
+  const query = fc.dictionary(queryName, hostileText, { maxKeys: 4 });
   const headers = fc.record(
     {
       'idempotency-key': hostileText.filter((t) => /^[\t\x20-\x7e]*$/.test(t) && t.length < 8000),
@@ -176,8 +216,9 @@ function requestArbitrary(op: Operation, identity: Identity): fc.Arbitrary<FuzzR
 }
 
 /**
- * Regression cases from the issue, tried before the random ones: NUL in every string place of the operation
- * (a 500 in eight places before), and a query string far over Node's header limit (a bare 431 before).
+ * Regression cases from the issues, tried before the random ones: NUL in every string place of the operation
+ * (a 500 in eight places before), a query string far over Node's header limit (a bare 431 before), and a body
+ * nested 10,000 deep (a 500 on every route with a JSON body before).
  */
 function corpus(op: Operation): FuzzRequest[] {
   let path = op.path;
@@ -188,9 +229,15 @@ function corpus(op: Operation): FuzzRequest[] {
       ? { kind: 'none' }
       : { kind: 'json', value: Object.fromEntries((op.bodyFields ?? ['value']).map((field) => [field, 'x\u0000'])) };
   const huge = `q=${'a'.repeat(100_000)}`;
+  // An array nested 10,000 deep answered 500 on every route with a JSON body.
+  const deep: FuzzBody =
+    op.method === 'GET'
+      ? { kind: 'none' }
+      : { kind: 'raw', text: `${'['.repeat(10_000)}${']'.repeat(10_000)}`, contentType: 'application/json' };
   return [
     { path, query: nulQuery, body: nulBody, headers: {} },
     { path, query: huge, body: { kind: 'none' }, headers: {} },
+    { path, query: '', body: deep, headers: {} },
   ];
 }
 

@@ -67,7 +67,19 @@ const adminOnly = defineRoute({
   responses: { 204: { description: 'Deleted.' } },
 });
 
-const routes = [getItem, listItems, createItem, brokenItem, adminOnly] as const;
+/** A provider's webhook: its payload is the provider's, open to fields it adds (and so is its query). */
+const providerHook = defineRoute({
+  method: 'post',
+  path: '/api/hooks/provider',
+  operationId: 'providerHook',
+  summary: 'Provider webhook',
+  tags: ['Test'],
+  role: 'anonymous',
+  request: { body: z.looseObject({ id: z.string().max(20), data: z.looseObject({ state: z.string().optional() }).optional() }) },
+  responses: { 200: { description: 'Seen.', schema: z.object({ keys: z.array(z.string()) }) } },
+});
+
+const routes = [getItem, listItems, createItem, brokenItem, adminOnly, providerHook] as const;
 const ITEM_ID = '0b9a4a4e-6c1f-4d55-9d7e-3c1f1f3c2a10';
 
 const handlers = {
@@ -84,6 +96,7 @@ const handlers = {
   // A Date where the contract says ISO string, and no name: exactly the drift the check exists to catch.
   brokenItem: async () => ({ status: 200, body: { id: ITEM_ID, createdAt: new Date(0) } as never }),
   deleteItem: async () => ({ status: 204, body: undefined }),
+  providerHook: async (_ctx, { body }) => ({ status: 200, body: { keys: Object.keys(body) } }),
 } satisfies HandlersFor<typeof routes>;
 
 interface Harness {
@@ -138,17 +151,29 @@ describe('bindRoutes', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('coerces query values, applies defaults and ignores unknown keys', async () => {
-    const res = await call('GET', '/api/items?page=3&utm_source=mail');
+  it('coerces query values and applies defaults', async () => {
+    const res = await call('GET', '/api/items?page=3');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ page: 3, limit: 10 });
   });
 
-  it('answers a repeated query string alike, each time from its own parse, with __proto__ as a plain key', async () => {
+  it('refuses query parameters the route does not declare, naming each one', async () => {
+    const res = await call('GET', '/api/items?page=3&utm_source=mail&q=fox');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
+    expect(res.body.errors).toEqual([
+      { pointer: '/query/utm_source', detail: "Unknown parameter 'utm_source'" },
+      { pointer: '/query/q', detail: "Unknown parameter 'q'" },
+    ]);
+    expect(res.body.message).toContain("utm_source: Unknown parameter 'utm_source'.");
+  });
+
+  it('answers a repeated query string alike, each time from its own parse, with __proto__ as a plain (unknown) key', async () => {
     for (let i = 0; i < 2; i++) {
       const res = await call('GET', '/api/items?page=2&__proto__=a&__proto__=b&limit=5');
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ page: 2, limit: 5 });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ pointer: '/query/__proto__', detail: "Unknown parameter '__proto__'" }]);
+      expect(({} as Record<string, unknown>).a).toBeUndefined();
     }
     const repeated = await call('GET', '/api/items?page=1&page=2');
     expect(repeated.status).toBe(400);
@@ -179,6 +204,39 @@ describe('bindRoutes', () => {
     const res = await call('POST', '/api/items', { user: 'user', body: { name: 'x', tags: ['a', 'b', 'c'] } });
     expect(res.status).toBe(400);
     expect(res.body.errors?.map((e) => e.pointer).sort()).toEqual(['/body/name', '/body/tags']);
+  });
+
+  it('refuses body fields the route does not declare, at any depth, naming each one', async () => {
+    const res = await call('POST', '/api/items', { user: 'user', body: { name: 'lamp', tags: [], creditCap: 5, __proto__x: 1 } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { pointer: '/body/creditCap', detail: "Unknown field 'creditCap'" },
+      { pointer: '/body/__proto__x', detail: "Unknown field '__proto__x'" },
+    ]);
+    // A `__proto__` key never gets that far: the JSON parser refuses it (prototype poisoning).
+    const proto = await fetch(`${h.url}/api/items`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-test-user': 'user' },
+      body: '{"name":"lamp","tags":[],"__proto__":{"isAdmin":true}}',
+    });
+    expect(proto.status).toBe(400);
+    expect(await proto.json()).toMatchObject({ code: 'bad_request' });
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
+  it('refuses any query parameter on a route that declares none', async () => {
+    const res = await call('GET', `/api/items/${ITEM_ID}?expand=owner`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ pointer: '/query/expand', detail: "Unknown parameter 'expand'" }]);
+    expect((await call('GET', `/api/items/${ITEM_ID}`)).status).toBe(200);
+  });
+
+  it("keeps a provider's open payload open: unknown fields, nested ones and query parameters pass", async () => {
+    const res = await call('POST', '/api/hooks/provider?source=retry', {
+      body: { id: 'evt_1', added: true, data: { state: 'x', more: 1 } },
+    });
+    expect(res.status).toBe(200);
+    expect((res.body.keys as string[]).toSorted()).toEqual(['added', 'data', 'id']);
   });
 
   it('treats a missing body as one error at /body', async () => {

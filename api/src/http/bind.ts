@@ -1,8 +1,8 @@
 // Binds contract routes to handlers by operationId: role (and its typed caller), input validation, handler, response check.
-import type { RouteDef, RouteInput, RouteOutput } from '@app/contract';
+import { isOpenObject, type RouteDef, type RouteInput, type RouteOutput } from '@app/contract';
 import type { Router, RouterMiddleware } from '@koa/router';
 import type { Middleware } from 'koa';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { HttpProblem, type InputLocation, internalError, issuesToFieldErrors, methodNotAllowed, notFound } from '../errors.ts';
 import type { AppContext, AppContextExtras, AppState } from './context.ts';
 import { controlCharacterErrors, hasControlCharacters } from './control-characters.ts';
@@ -83,14 +83,26 @@ export function parseInput(route: RouteDef, raw: { params: unknown; query: unkno
   };
   const input = {
     params: parse(request.params, raw.params, 'params'),
-    // z.object strips unknown keys, so extra query parameters are ignored rather than rejected.
-    query: parse(request.query, raw.query, 'query'),
+    // Unknown query parameters and body fields are refused: the contract closes every request schema. A route without
+    // a query schema takes no parameters, unless its body is a provider's open payload (a webhook or callback).
+    query: parse(request.query ?? (hasKeys(raw.query) && !providerOwned(route) ? NO_QUERY : undefined), raw.query, 'query'),
     body: parse(request.body, raw.body, 'body'),
   };
   parse(request.headers, raw.headers, 'headers');
   if (errors.length) throw invalidInput(errors);
   return input;
 }
+
+/** The query of a route that declares none: any parameter is unknown. */
+const NO_QUERY = z.strictObject({});
+
+function hasKeys(value: unknown): boolean {
+  for (const _ in value as object) return true;
+  return false;
+}
+
+/** A route whose body is a provider's open payload (`z.looseObject`): its provider may add query parameters too. */
+const providerOwned = (route: RouteDef) => route.request?.body !== undefined && isOpenObject(route.request.body);
 
 /** One 400 naming every bad field, grouped by where they came from in the detail. */
 function invalidInput(errors: ReturnType<typeof issuesToFieldErrors>): HttpProblem {

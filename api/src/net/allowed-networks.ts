@@ -3,17 +3,12 @@
 // (`n8n`, `*.corp.example`). Everything else the SSRF guard refuses stays refused, and cloud metadata
 // addresses and names are never allowed, whatever the list says.
 import type ipaddr from 'ipaddr.js';
-import { blockedAddressReason, blockedHostnameReason, type ParsedAddress, parseIpLiteral } from './ip.ts';
+import { blockedHostnameReason, isMetadataAddress, type ParsedAddress, parseIpLiteral } from './ip.ts';
 
 interface Cidr {
   family: 4 | 6;
   range: [ipaddr.IPv4 | ipaddr.IPv6, number];
 }
-
-/** AWS/GCP/Azure/OpenStack metadata endpoints (IPv4 link-local and AWS's IPv6 one). */
-const METADATA_ADDRESSES = new Set(
-  ['169.254.169.254', '169.254.170.2', 'fd00:ec2::254', '168.63.129.16'].map((text) => (parseIpLiteral(text) as ParsedAddress).text),
-);
 
 const HOST_NAME = /^(\*\.)?(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
@@ -53,7 +48,7 @@ export class AllowedNetworks {
    */
   allows(hostname: string, address: ParsedAddress): boolean {
     const plain = unmapped(address);
-    if (METADATA_ADDRESSES.has(plain.text) || blockedAddressReason(plain) === 'metadata') return false;
+    if (isMetadataAddress(plain)) return false;
     const host = hostname.toLowerCase().replace(/\.$/, '');
     if (blockedHostnameReason(host) === 'metadata name') return false;
     const listedHost = this.#hosts.some((entry) => (entry.startsWith('*.') ? host.endsWith(entry.slice(1)) : host === entry));

@@ -1,10 +1,11 @@
 // SSRF-guarded HTTP client for URLs fetched on a user's behalf and for outbound webhooks.
 //
 // - only http/https, no credentials in the URL, no internal host names;
-// - we resolve DNS ourselves and refuse the request if ANY address is private, loopback, link-local,
-//   unique-local, CGNAT, multicast, unspecified, reserved or a metadata address (IPv4, IPv6, IPv4-mapped,
-//   NAT64, 6to4), in any notation (`2130706433`, `0177.0.0.1`, `0x7f.1`, `127.1`, `[::ffff:127.0.0.1]`);
-// - the socket connects to the address we checked (a pinned `lookup`), so DNS rebinding cannot swap it;
+// - we resolve DNS ourselves and refuse the request if ANY address is not public unicast (private, loopback,
+//   link-local, unique-local, CGNAT, multicast, unspecified, reserved, IPv4-mapped, NAT64, 6to4) or is a cloud
+//   metadata address, in any notation (`2130706433`, `0177.0.0.1`, `0x7f.1`, `127.1`, `[::ffff:127.0.0.1]`);
+// - the socket connects to the address we checked (a pinned `lookup`), so DNS rebinding cannot swap it, and
+//   request-filtering-agent checks that address again as the socket opens (filtering-agent.ts);
 // - redirects are an error by default, or followed by hand (each hop re-checked, at most `maxRedirects`);
 // - a byte cap (Content-Length and streamed), one deadline for the whole exchange, and check hooks.
 import { lookup as dnsLookup } from 'node:dns/promises';
@@ -12,6 +13,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { AllowedNetworks } from './allowed-networks.ts';
+import { filteringAgent, refusedByFilter } from './filtering-agent.ts';
 import { blockedAddressReason, blockedHostnameReason, parseIpLiteral } from './ip.ts';
 
 export type GuardedFetchErrorReason =
@@ -130,6 +132,8 @@ interface CheckedTarget {
   address: string;
   family: 4 | 6;
   isLiteral: boolean;
+  /** The address is not public but the operator's networks (or the test escape hatch) let it through. */
+  allowedPrivate: boolean;
 }
 
 function defaultPort(url: URL): number {
@@ -261,6 +265,7 @@ async function checkTarget(input: string | URL, options: GuardedFetchOptions, de
     address: parsedChosen?.family === 4 ? parsedChosen.text : chosen.address,
     family: parsedChosen?.family ?? chosen.family,
     isLiteral: literal !== null,
+    allowedPrivate: parsedChosen !== null && blockedAddressReason(parsedChosen) !== null,
   };
 }
 
@@ -304,7 +309,7 @@ function requestOnce(
       port: target.port,
       path: `${url.pathname}${url.search}`,
       headers,
-      agent: false,
+      agent: filteringAgent(url.protocol, target.family, target.allowedPrivate ? target.address : undefined),
       lookup: pinnedLookup(target.address, target.family),
       ...(url.protocol === 'https:' && !target.isLiteral ? { servername: target.hostname } : {}),
       ...(url.protocol === 'https:' && options.ca ? { ca: options.ca } : {}),
@@ -325,11 +330,13 @@ function requestOnce(
     };
     request.on('error', (cause) => {
       cleanup();
-      reject(
-        cause instanceof GuardedFetchError
-          ? cause
-          : new GuardedFetchError('network', `The request failed: ${cause.message}`, { url: url.href, cause }),
-      );
+      if (cause instanceof GuardedFetchError) return reject(cause);
+      if (refusedByFilter(cause)) {
+        return reject(
+          new GuardedFetchError('blocked_address', `The address of ${target.hostname} is not allowed.`, { url: url.href, cause }),
+        );
+      }
+      reject(new GuardedFetchError('network', `The request failed: ${cause.message}`, { url: url.href, cause }));
     });
     request.on('response', (response) => {
       current = response;

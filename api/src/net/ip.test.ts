@@ -57,37 +57,43 @@ describe('blockedAddressReason', () => {
     ['172.16.0.1', 'private'],
     ['172.31.255.255', 'private'],
     ['192.168.1.1', 'private'],
-    ['169.254.169.254', 'link_local'],
-    ['100.64.0.1', 'cgnat'],
-    ['100.100.100.200', 'cgnat'],
+    ['169.254.1.1', 'link local'],
+    ['169.254.169.254', 'metadata'],
+    ['169.254.170.2', 'metadata'],
+    ['100.64.0.1', 'carrier grade nat'],
+    ['100.100.100.200', 'carrier grade nat'],
     ['0.0.0.0', 'unspecified'],
     ['224.0.0.1', 'multicast'],
     ['239.255.255.250', 'multicast'],
     ['255.255.255.255', 'broadcast'],
     ['240.0.0.1', 'reserved'],
     ['192.0.0.192', 'reserved'],
-    ['192.0.2.1', 'documentation'],
-    ['198.18.0.1', 'benchmarking'],
+    ['192.0.2.1', 'reserved'],
+    ['198.18.0.1', 'reserved'],
+    ['192.88.99.1', 'reserved'],
+    // Azure's wire server looks public: only our deny list refuses it.
     ['168.63.129.16', 'metadata'],
     ['::1', 'loopback'],
     ['::', 'unspecified'],
-    ['fe80::1', 'link_local'],
-    ['fc00::1', 'unique_local'],
-    ['fd00:ec2::254', 'unique_local'],
-    ['fec0::1', 'site_local'],
+    ['fe80::1', 'link local'],
+    ['fc00::1', 'unique local'],
+    ['fd00:ec2::254', 'metadata'],
+    ['fec0::1', 'deprecated site local'],
     ['ff02::1', 'multicast'],
-    ['::ffff:127.0.0.1', 'loopback'],
-    ['::ffff:169.254.169.254', 'link_local'],
-    ['::ffff:10.0.0.1', 'private'],
-    ['64:ff9b::a9fe:a9fe', 'link_local'],
-    ['2002:7f00:1::', 'loopback'],
-    ['2001:db8::1', 'documentation'],
-    ['2001::1', 'ipv6_special'],
-    ['::127.0.0.1', 'ipv6_special'],
-    ['::8.8.8.8', 'ipv6_special'],
-    ['3fff::1', 'documentation'],
-    ['192.88.99.1', 'reserved'],
-    ['100::1', 'ipv6_special'],
+    ['::ffff:127.0.0.1', 'ipv4 mapped'],
+    ['::ffff:169.254.169.254', 'ipv4 mapped'],
+    ['::ffff:10.0.0.1', 'ipv4 mapped'],
+    ['64:ff9b::a9fe:a9fe', 'rfc6052'],
+    ['2002:7f00:1::', '6to4'],
+    ['2001:db8::1', 'reserved'],
+    ['2001::1', 'teredo'],
+    ['3fff::1', 'reserved'],
+    ['100::1', 'discard'],
+    // ipaddr.js calls these unicast; they are outside global unicast 2000::/3.
+    ['::127.0.0.1', 'reserved'],
+    ['::8.8.8.8', 'reserved'],
+    ['4000::1', 'reserved'],
+    ['fe00::1', 'reserved'],
   ])('%s is blocked (%s)', (address, reason) => {
     expect(blockedAddressReason(address)).toBe(reason);
   });
@@ -101,18 +107,22 @@ describe('blockedAddressReason', () => {
     '169.255.0.1',
     '2606:4700:4700::1111',
     '2a00:1450:4001::200e',
-    '::ffff:8.8.8.8',
-    '64:ff9b::808:808',
   ])('%s is public', (address) => {
     expect(blockedAddressReason(address)).toBeNull();
   });
 
+  it('refuses IPv4-mapped and NAT64 forms even of public addresses, as request-filtering-agent does (fail closed)', () => {
+    expect(blockedAddressReason('::ffff:8.8.8.8')).toBe('ipv4 mapped');
+    expect(blockedAddressReason('64:ff9b::808:808')).toBe('rfc6052');
+  });
+
   it('judges odd notations by the address they mean', () => {
-    for (const host of ['2130706433', '0177.0.0.1', '0x7f.1', '127.1', '[::ffff:127.0.0.1]', '[::1]']) {
+    for (const host of ['2130706433', '0177.0.0.1', '0x7f.1', '127.1', '[::1]']) {
       const parsed = parseIpLiteral(host);
       expect(parsed, host).not.toBeNull();
       expect(blockedAddressReason(parsed!), host).toBe('loopback');
     }
+    expect(blockedAddressReason('[::ffff:127.0.0.1]')).toBe('ipv4 mapped');
     expect(blockedAddressReason('not an ip')).toBe('reserved');
   });
 });

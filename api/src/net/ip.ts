@@ -2,22 +2,6 @@
 import { isIPv6 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-export type BlockReason =
-  | 'unspecified'
-  | 'loopback'
-  | 'private'
-  | 'link_local'
-  | 'cgnat'
-  | 'multicast'
-  | 'broadcast'
-  | 'reserved'
-  | 'documentation'
-  | 'benchmarking'
-  | 'unique_local'
-  | 'site_local'
-  | 'metadata'
-  | 'ipv6_special';
-
 export interface ParsedAddress {
   family: 4 | 6;
   address: ipaddr.IPv4 | ipaddr.IPv6;
@@ -56,72 +40,48 @@ function hextets(v4: ipaddr.IPv4): string {
   return `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
 }
 
-type Ranges<Address> = Partial<Record<BlockReason, [Address, number][]>>;
+/**
+ * Cloud metadata endpoints (AWS/GCP/Azure/OpenStack IMDS, ECS task metadata, AWS's IPv6 one, Azure's wire server):
+ * refused whatever an operator allows.
+ */
+export const METADATA_ADDRESSES: readonly string[] = ['169.254.169.254', '169.254.170.2', 'fd00:ec2::254', '168.63.129.16'];
 
-const cidrs = <Address extends ipaddr.IPv4 | ipaddr.IPv6>(
-  parse: (text: string) => [Address, number],
-  table: Partial<Record<BlockReason, string[]>>,
-): Ranges<Address> => Object.fromEntries(Object.entries(table).map(([reason, list]) => [reason, list.map(parse)]));
+/**
+ * What request-filtering-agent's rule (any ipaddr.js range but `unicast`) lets through and we still refuse, per family:
+ * the metadata addresses (Azure's looks public) and IPv6 outside global unicast 2000::/3 (ipaddr.js calls `::7f00:1`,
+ * the IPv4-compatible loopback, and `4000::1` unicast).
+ */
+export const DENIED_RANGES: Readonly<Record<4 | 6, readonly string[]>> = {
+  4: METADATA_ADDRESSES.filter((text) => !text.includes(':')).map((text) => `${text}/32`),
+  6: [...METADATA_ADDRESSES.filter((text) => text.includes(':')).map((text) => `${text}/128`), '::/3', '4000::/2', '8000::/1'],
+};
 
-// The first matching reason wins, in this order (255.255.255.255 is a broadcast before it is reserved).
-const IPV4_BLOCKED = cidrs((text) => ipaddr.IPv4.parseCIDR(text), {
-  unspecified: ['0.0.0.0/8'],
-  private: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'],
-  cgnat: ['100.64.0.0/10'],
-  loopback: ['127.0.0.0/8'],
-  link_local: ['169.254.0.0/16'],
-  documentation: ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24'],
-  benchmarking: ['198.18.0.0/15'],
-  multicast: ['224.0.0.0/4'],
-  broadcast: ['255.255.255.255/32'],
-  reserved: ['192.0.0.0/24', '192.88.99.0/24', '240.0.0.0/4'],
-  // Azure's wire server / metadata relay, a public-looking address reachable only from inside a VM.
-  metadata: ['168.63.129.16/32'],
-});
+const metadata = new Set(METADATA_ADDRESSES.map((text) => (parseIpLiteral(text) as ParsedAddress).text));
+const denied = {
+  4: DENIED_RANGES[4].map((cidr) => ipaddr.IPv4.parseCIDR(cidr)),
+  6: DENIED_RANGES[6].map((cidr) => ipaddr.IPv6.parseCIDR(cidr)),
+};
 
-/** Ranges inside 2000::/3 (global unicast) that are still special. */
-const IPV6_GLOBAL_BLOCKED = cidrs((text) => ipaddr.IPv6.parseCIDR(text), {
-  documentation: ['2001:db8::/32', '3fff::/20'],
-  ipv6_special: ['2001::/23'],
-});
-
-/** Named ranges outside 2000::/3, for clearer reasons (everything outside 2000::/3 is blocked anyway). */
-const IPV6_NAMED = cidrs((text) => ipaddr.IPv6.parseCIDR(text), {
-  unspecified: ['::/128'],
-  loopback: ['::1/128'],
-  link_local: ['fe80::/10'],
-  unique_local: ['fc00::/7'],
-  site_local: ['fec0::/10'],
-  multicast: ['ff00::/8'],
-});
-
-const MAPPED = ipaddr.IPv6.parseCIDR('::ffff:0:0/96');
-const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
-const SIX_TO_FOUR = ipaddr.IPv6.parseCIDR('2002::/16');
-const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
-
-function reasonIn<Address extends ipaddr.IPv4 | ipaddr.IPv6>(address: Address, ranges: Ranges<Address>): BlockReason | null {
-  const reason = ipaddr.subnetMatch(address, ranges as Parameters<typeof ipaddr.subnetMatch>[1], '');
-  return reason ? (reason as BlockReason) : null;
+export function isMetadataAddress(address: ParsedAddress): boolean {
+  return metadata.has(address.text);
 }
 
-function classifyIPv6(address: ipaddr.IPv6): BlockReason | null {
-  const bytes = address.toByteArray();
-  // IPv4-mapped (::ffff:a.b.c.d) and the NAT64 well-known prefix carry an IPv4 address: judge that one.
-  if (address.match(MAPPED) || address.match(NAT64)) {
-    return reasonIn(new ipaddr.IPv4(bytes.slice(12, 16)), IPV4_BLOCKED);
-  }
-  // 6to4 (2002:AABB:CCDD::/48) tunnels to the embedded IPv4 address.
-  if (address.match(SIX_TO_FOUR)) return reasonIn(new ipaddr.IPv4(bytes.slice(2, 6)), IPV4_BLOCKED);
-  if (address.match(GLOBAL_UNICAST)) return reasonIn(address, IPV6_GLOBAL_BLOCKED);
-  return reasonIn(address, IPV6_NAMED) ?? 'ipv6_special';
-}
-
-/** Why an address must not be contacted, or null when it is a public unicast address. */
-export function blockedAddressReason(address: string | ParsedAddress): BlockReason | null {
+/**
+ * Why an address must not be contacted, or null for a public unicast address: the rule request-filtering-agent
+ * applies at the socket (guarded-fetch.ts), judged here first so a refusal names its reason (`loopback`, `private`,
+ * `link local`, `carrier grade nat`, `ipv4 mapped`, ..., `metadata`) before anything connects.
+ */
+export function blockedAddressReason(address: string | ParsedAddress): string | null {
   const parsed = typeof address === 'string' ? parseIpLiteral(address) : address;
   if (!parsed) return 'reserved';
-  return parsed.address.kind() === 'ipv4' ? reasonIn(parsed.address, IPV4_BLOCKED) : classifyIPv6(parsed.address as ipaddr.IPv6);
+  if (isMetadataAddress(parsed)) return 'metadata';
+  const range = parsed.address.range();
+  if (range !== 'unicast') return range.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  const inDenied =
+    parsed.family === 4
+      ? denied[4].some((cidr) => (parsed.address as ipaddr.IPv4).match(cidr))
+      : denied[6].some((cidr) => (parsed.address as ipaddr.IPv6).match(cidr));
+  return inDenied ? 'reserved' : null;
 }
 
 /** Host names that always point inside: loopback names, cloud metadata names, internal TLDs, single labels. */

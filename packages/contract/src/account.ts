@@ -103,7 +103,8 @@ export const GoogleAuthStatus = z
   .object({ enabled: z.boolean().describe('Whether Google sign-in is enabled and configured.').openapi({ example: true }) })
   .openapi('GoogleAuthStatus');
 
-export const GoogleCallbackQuery = z.object({
+/** Google's redirect: provider-owned, so open (Google also sends `scope`, `authuser`, `prompt`, `hd`, `iss`). */
+export const GoogleCallbackQuery = z.looseObject({
   code: z.string().max(2000).optional().describe('Authorization code from Google.'),
   state: z.string().max(200).optional().describe('The state sent with the authorization request.'),
   error: z.string().max(200).optional().describe('Error from Google, for example `access_denied`.'),

@@ -183,6 +183,24 @@ export const AdminSettings = z
   .openapi('AdminSettings', { description: 'All admin settings. Secrets appear only as `<name>Set` and `<name>Hint`, never in full.' });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
+/** Read-only fields of `AdminSettings` a client may send back as it read them (saving the object it got): ignored. */
+const SENT_BACK = {
+  kieTokenSet: true,
+  kieTokenHint: true,
+  paypalClientSecretSet: true,
+  paypalClientSecretHint: true,
+  creemApiKeySet: true,
+  creemApiKeyHint: true,
+  creemWebhookSecretSet: true,
+  creemWebhookSecretHint: true,
+  googleClientSecretSet: true,
+  googleClientSecretHint: true,
+  telegramBotTokenSet: true,
+  telegramBotTokenHint: true,
+  updatedAt: true,
+} as const;
+const sentBack = AdminSettings.pick(SENT_BACK).partial().shape;
+
 export const AdminSettingsUpdate = z
   .object({
     kieToken: secretInput('Fallback KIE token, used when no provider account is configured', 'kie_live_0123456789abcdef'),
@@ -222,6 +240,7 @@ export const AdminSettingsUpdate = z
     telegramBotToken: secretInput('Telegram bot token', '123456:ABC-telegram-bot-token'),
     telegramChatId,
     callbackUrl: optionalUrl('Public base address KIE calls back on', 'https://studio.example.com'),
+    ...sentBack,
   })
   .openapi('AdminSettingsUpdate', {
     description:
@@ -233,6 +252,12 @@ export const TelegramSettingsUpdate = z
   .object({
     telegramBotToken: secretInput('Telegram bot token', '123456:ABC-telegram-bot-token'),
     telegramChatId,
+    telegramBotTokenSet: sentBack.telegramBotTokenSet,
+    telegramBotTokenHint: sentBack.telegramBotTokenHint,
+    updatedAt: sentBack.updatedAt,
   })
-  .openapi('TelegramSettingsUpdate', { description: 'Only the Telegram bot settings; the same rules as `AdminSettingsUpdate`.' });
+  .openapi('TelegramSettingsUpdate', {
+    description:
+      'Only the Telegram bot settings; the same rules as `AdminSettingsUpdate` (`telegramBotTokenSet`, `telegramBotTokenHint` and `updatedAt` may be sent back and are ignored).',
+  });
 export type TelegramSettingsUpdate = z.infer<typeof TelegramSettingsUpdate>;

@@ -124,7 +124,8 @@ export type WebhookAck = z.infer<typeof WebhookAck>;
 
 const returnParam = (description: string, example: string) => z.string().max(200).optional().describe(description).openapi({ example });
 
-export const CreemReturnQuery = z.object({
+/** Creem's redirect: provider-owned, so open (its signature covers whatever parameters Creem puts there). */
+export const CreemReturnQuery = z.looseObject({
   checkout_id: returnParam('Creem checkout id, as Creem put it on the return URL.', 'ch_1QyIQDw9cbFWdA1ry5Qc6I'),
   order_id: returnParam('Creem order id.', 'ord_4ucZ7Ts3r7EhSrl5yQE4G6'),
   customer_id: returnParam('Creem customer id.', 'cust_5mZ0F6rzw1zm3Cw0uTd0F9'),

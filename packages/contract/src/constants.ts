@@ -37,6 +37,8 @@ export const LIMITS = {
   lowProviderCredits: 400,
   /** Longest http(s) address taken or answered. */
   urlMax: 2048,
+  /** Deepest nesting of arrays and objects in a JSON request body (deeper answers 400 `bad_request`). */
+  jsonBodyDepth: 32,
   /** Longest prompt. */
   promptMax: 5000,
   /** Longest failure reason stored on a task (longer provider messages are cut). */

@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { Problem } from './common.ts';
+import { LIMITS } from './constants.ts';
 import { declareIntegerFormats } from './integer-formats.ts';
 import { problemBody, problemExamples } from './problem-examples.ts';
 import { RESPONSE_HEADERS, sharedHeaders } from './response-headers.ts';
@@ -27,9 +28,9 @@ const UNSAFE_METHODS: ReadonlySet<RouteDef['method']> = new Set(['post', 'put', 
 
 /** The problem statuses a route can answer, derived from its role and inputs plus its own list. */
 export function problemStatuses(route: RouteDef): number[] {
-  const statuses = new Set<number>([500, ...(route.problems ?? [])]);
+  // 400 everywhere: a query parameter (or body field) the route does not declare is refused, whatever the route.
+  const statuses = new Set<number>([400, 500, ...(route.problems ?? [])]);
   const r = route.request;
-  if (r && (r.params || r.query || r.body || r.headers)) statuses.add(400);
   if (route.role !== 'anonymous') statuses.add(401);
   // Any write carrying a session cookie can be refused as cross-site (csrf_rejected), whatever its role.
   if (route.role === 'admin' || UNSAFE_METHODS.has(route.method)) statuses.add(403);
@@ -129,8 +130,7 @@ export function buildOpenApiDocument() {
     info: {
       title: 'Nano Banana Image Studio API',
       version: '1.0.0',
-      description:
-        'Create, edit and upscale images with credits. Browser calls use a session cookie; the automation API (tag `Automation`) uses a bearer API token. Every error is an RFC 9457 problem (`application/problem+json`) with a stable `code` and `retryable`.',
+      description: `Create, edit and upscale images with credits. Browser calls use a session cookie; the automation API (tag \`Automation\`) uses a bearer API token. Every error is an RFC 9457 problem (\`application/problem+json\`) with a stable \`code\` and \`retryable\`. Requests carry only the body fields and query parameters declared here: any other is refused with a 400 naming it. JSON bodies nest at most ${LIMITS.jsonBodyDepth} levels of arrays and objects.`,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     // The spec is served by each deployment (`/api/openapi.json`), so its one server is wherever it was fetched from.

@@ -1,6 +1,8 @@
 // Every problem `code` the API answers with, and what a person should do about it. The server publishes
 // one page per code at the problem's `type` URI (`<origin>/problems/<code-with-dashes>`).
 
+import { LIMITS } from './constants.ts';
+
 export interface ProblemKind {
   title: string;
   /** What happened, in general. */
@@ -14,13 +16,14 @@ const RETRY = 'Retry later; the answer says `retryable: true` and, where known, 
 export const PROBLEM_KINDS = {
   validation_failed: {
     title: 'Validation failed',
-    meaning: 'A field of the request is missing or has a value the API does not accept.',
+    meaning:
+      'A field of the request is missing or has a value the API does not accept, or the request carries a field or query parameter the API does not have (unknown ones are refused, never ignored).',
     action:
       'Read `errors[]`: each entry names the field (`pointer`) and why (`detail`); `message` repeats the first reasons. Fix them and send again.',
   },
   bad_request: {
     title: 'Bad request',
-    meaning: 'The request as a whole could not be read (for example JSON that does not parse, or a malformed HTTP request).',
+    meaning: `The request as a whole could not be read (for example JSON that does not parse, JSON nesting arrays and objects deeper than ${LIMITS.jsonBodyDepth} levels, or a malformed HTTP request).`,
     action: 'Send valid JSON with `Content-Type: application/json`, or check the client that builds the request.',
   },
   unauthorized: {

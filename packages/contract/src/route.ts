@@ -1,3 +1,4 @@
+import { strictInput } from './strict-input.ts';
 import type { z } from './zod.ts';
 
 /**
@@ -61,8 +62,18 @@ export interface RouteDef {
   problemExamples?: Partial<Record<number, ProblemExample[]>>;
 }
 
-/** Declares a route while keeping its literal types for the server's typed handlers. */
-export const defineRoute = <const R extends RouteDef>(route: R): R => route;
+/**
+ * Declares a route while keeping its literal types for the server's typed handlers. Its body and query are closed:
+ * undeclared fields and parameters are refused (`strict-input.ts`; provider-owned payloads use `z.looseObject`).
+ */
+export const defineRoute = <const R extends RouteDef>(route: R): R => {
+  const { body, query } = route.request ?? {};
+  if (!body && !query) return route;
+  return {
+    ...route,
+    request: { ...route.request, ...(body && { body: strictInput(body) }), ...(query && { query: strictInput(query) }) },
+  } as R;
+};
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakePayPal, startFakePayPal } from '../../../test/fakes/paypal-server.ts';
 import { PAYPAL_BASE_URLS, PayPalApiError, PayPalClient, type PayPalClientOptions } from './client.ts';
 import { checkCapturedPayment } from './verify.ts';
@@ -46,19 +46,28 @@ describe('access token', () => {
     expect(tokenReq?.headers.authorization).toBe(`Basic ${basic}`);
     expect(tokenReq?.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(tokenReq?.body).toBe('grant_type=client_credentials');
+    // PayPal's server SDK builds every request, pointed at this host.
+    expect(tokenReq?.headers['user-agent']).toMatch(/^PayPal REST API TypeScript SDK/);
+    expect(paypal.requests.filter((r) => r.path === '/v2/checkout/orders').at(-1)?.headers['user-agent']).toMatch(
+      /^PayPal REST API TypeScript SDK/,
+    );
   });
 
   it('refreshes the token shortly before expires_in', async () => {
-    let now = 1_000_000;
-    const client = newClient({ now: () => now });
-    const before = paypal.tokenCalls();
-    await client.getAccessToken();
-    now += (32400 - 301) * 1000; // still more than 5 min left
-    await client.getAccessToken();
-    expect(paypal.tokenCalls() - before).toBe(1);
-    now += 2000; // inside the 5 min margin
-    await client.getAccessToken();
-    expect(paypal.tokenCalls() - before).toBe(2);
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-01T00:00:00Z') });
+    try {
+      const client = newClient();
+      const before = paypal.tokenCalls();
+      await client.getAccessToken();
+      vi.setSystemTime(Date.now() + (32400 - 301) * 1000); // still more than 5 min left
+      await client.generateClientToken();
+      expect(paypal.tokenCalls() - before).toBe(1);
+      vi.setSystemTime(Date.now() + 2000); // inside the 5 min margin
+      await client.generateClientToken();
+      expect(paypal.tokenCalls() - before).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('gets a new token and retries once when the cached one is rejected', async () => {

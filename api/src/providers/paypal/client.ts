@@ -1,13 +1,36 @@
+// PayPal Orders v2 through PayPal's server SDK (`@paypal/paypal-server-sdk`): it builds the requests, signs them with
+// the OAuth token and parses the answers. Around it, what the SDK leaves to us: a host override (the SDK knows only
+// PayPal's two hosts), one token fetch at a time, a fresh token after a 401, a deadline per call, the capture retried
+// with its PayPal-Request-Id, generate-token (not in the SDK) and errors typed by PayPal's `issue`.
+import {
+  AbortError,
+  ApiError,
+  CheckoutPaymentIntent,
+  Client,
+  Environment,
+  OAuthAuthorizationController,
+  type OAuthToken,
+  type Order,
+  OrdersController,
+  PaypalExperienceUserAction,
+  PaypalWalletContextShippingPreference,
+  ResponseValidationError,
+} from '@paypal/paypal-server-sdk';
 import { z } from 'zod';
 import { isDecimalString } from './money.ts';
 
-/** PayPal REST hosts (provider docs). */
+/** PayPal REST hosts (provider docs); the SDK's environments use the same. */
 export const PAYPAL_BASE_URLS = {
   sandbox: 'https://api-m.sandbox.paypal.com',
   production: 'https://api-m.paypal.com',
 } as const;
 
 export type PayPalEnvironment = keyof typeof PAYPAL_BASE_URLS;
+
+const SDK_ENVIRONMENTS: Record<PayPalEnvironment, Environment> = {
+  sandbox: Environment.Sandbox,
+  production: Environment.Production,
+};
 
 /** Pino-compatible subset. */
 export type PayPalLogger = { warn: (obj: Record<string, unknown>, msg: string) => void };
@@ -18,13 +41,11 @@ export type PayPalClientOptions = {
   environment: PayPalEnvironment;
   /** Overrides the host chosen by `environment` (tests point this at the fake server). */
   baseUrl?: string;
-  /** Per-request timeout; default 30 s. */
+  /** Deadline of each call; default 30 s. */
   timeoutMs?: number;
   /** How many times `captureOrder` sends the same request (same `PayPal-Request-Id`) on a timeout or network failure; default 2. */
   captureAttempts?: number;
   logger?: PayPalLogger;
-  /** Clock for token expiry; default `Date.now`. */
-  now?: () => number;
 };
 
 export type PayPalErrorKind =
@@ -83,38 +104,6 @@ const ErrorBody = z.object({
   error_description: z.string().optional(),
 });
 
-const TokenResponse = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number().positive() });
-
-const Link = z.object({ href: z.string(), rel: z.string(), method: z.string().optional() });
-
-const Money = z.object({ currency_code: z.string(), value: z.string() });
-
-const Capture = z.object({
-  id: z.string(),
-  status: z.string(),
-  amount: Money,
-  custom_id: z.string().optional(),
-  final_capture: z.boolean().optional(),
-  status_details: z.object({ reason: z.string().optional() }).optional(),
-});
-
-const Order = z.object({
-  id: z.string(),
-  status: z.string(),
-  links: z.array(Link).optional(),
-  purchase_units: z
-    .array(
-      z.object({
-        reference_id: z.string().optional(),
-        custom_id: z.string().optional(),
-        amount: Money.optional(),
-        payments: z.object({ captures: z.array(Capture).optional() }).optional(),
-      }),
-    )
-    .optional(),
-  payer: z.object({ payer_id: z.string().optional(), email_address: z.string().optional() }).optional(),
-});
-
 export type PayPalMoney = { currency_code: string; value: string };
 
 export type CreateOrderInput = {
@@ -163,25 +152,31 @@ export type CaptureResult = PayPalOrderSnapshot & {
   alreadyCaptured: boolean;
 };
 
-function snapshotOf(order: z.infer<typeof Order>): PayPalOrderSnapshot {
-  const unit = order.purchase_units?.[0];
+/** The SDK's answers are optional all the way down; what verification needs must be there. */
+function snapshotOf(order: Order, what: string): PayPalOrderSnapshot {
+  if (!order.id || !order.status) throw unexpected(`PayPal ${what}: the order has no id or status`);
+  const unit = order.purchaseUnits?.[0];
   const c = unit?.payments?.captures?.[0];
+  if (c && (!c.id || !c.status || !c.amount)) throw unexpected(`PayPal ${what}: the capture has no id, status or amount`);
   return {
     orderId: order.id,
     orderStatus: order.status,
-    referenceId: unit?.reference_id,
-    capture: c
-      ? {
-          id: c.id,
-          status: c.status,
-          amount: { currency_code: c.amount.currency_code, value: c.amount.value },
-          customId: c.custom_id ?? unit?.custom_id,
-          statusReason: c.status_details?.reason,
-        }
-      : null,
-    payerId: order.payer?.payer_id,
+    referenceId: unit?.referenceId,
+    capture:
+      c?.id && c.status && c.amount
+        ? {
+            id: c.id,
+            status: c.status,
+            amount: { currency_code: c.amount.currencyCode, value: c.amount.value },
+            customId: c.customId ?? unit?.customId,
+            statusReason: c.statusDetails?.reason,
+          }
+        : null,
+    payerId: order.payer?.payerId,
   };
 }
+
+const unexpected = (message: string, cause?: unknown) => new PayPalApiError({ kind: 'unexpected_response', status: 0, message, cause });
 
 function kindOf(status: number): PayPalErrorKind {
   if (status === 401 || status === 403) return 'auth';
@@ -193,7 +188,16 @@ function kindOf(status: number): PayPalErrorKind {
   return 'unexpected_response';
 }
 
-type RawResponse = { status: number; json: unknown; debugId: string | undefined };
+const TOKEN_PATH = '/v1/oauth2/token';
+
+/** The path a failed SDK call went to, for messages and logs. */
+function pathOf(url: string | undefined): string {
+  try {
+    return url ? new URL(url).pathname : '';
+  } catch {
+    return '';
+  }
+}
 
 /**
  * PayPal Orders v2 client. Holds one cached OAuth access token per instance (refreshed shortly before it
@@ -202,148 +206,139 @@ type RawResponse = { status: number; json: unknown; debugId: string | undefined 
 export class PayPalClient {
   readonly baseUrl: string;
   readonly #opts: PayPalClientOptions;
-  #token: { value: string; refreshAt: number } | undefined;
-  #pendingToken: Promise<string> | undefined;
+  readonly #orders: OrdersController;
+  readonly #oauth: OAuthAuthorizationController;
+  readonly #request: ReturnType<Client['getRequestBuilderFactory']>;
+  #token: OAuthToken | undefined;
+  #pendingToken: Promise<OAuthToken> | undefined;
 
   constructor(options: PayPalClientOptions) {
     if (!options.clientId || !options.clientSecret) throw new TypeError('PayPal clientId and clientSecret are required');
     this.#opts = options;
-    this.baseUrl = (options.baseUrl ?? PAYPAL_BASE_URLS[options.environment]).replace(/\/+$/, '');
-  }
-
-  #now(): number {
-    return (this.#opts.now ?? Date.now)();
-  }
-
-  async #fetch(method: string, path: string, init: { headers: Record<string, string>; body?: string }): Promise<RawResponse> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.baseUrl}${path}`, {
-        method,
-        headers: { accept: 'application/json', ...init.headers },
-        body: init.body,
-        signal: AbortSignal.timeout(this.#opts.timeoutMs ?? 30_000),
-      });
-    } catch (cause) {
-      const timeout = cause instanceof DOMException && (cause.name === 'TimeoutError' || cause.name === 'AbortError');
-      throw new PayPalApiError({
-        kind: timeout ? 'timeout' : 'network',
-        status: 0,
-        message: `PayPal ${method} ${path} ${timeout ? 'timed out' : `failed: ${String(cause)}`}`,
-        cause,
-      });
-    }
-    const debugId = res.headers.get('paypal-debug-id') ?? undefined;
-    let text: string;
-    try {
-      text = await res.text();
-    } catch (cause) {
-      throw new PayPalApiError({
-        kind: 'network',
-        status: res.status,
-        message: `PayPal ${method} ${path}: body read failed`,
-        debugId,
-        cause,
-      });
-    }
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    if (res.ok) return { status: res.status, json, debugId };
-
-    const body = ErrorBody.safeParse(json);
-    const err = body.success ? body.data : {};
-    const details = err.details ?? [];
-    const issue = details[0]?.issue ?? err.error;
-    const id = err.debug_id ?? debugId;
-    const error = new PayPalApiError({
-      kind: kindOf(res.status),
-      status: res.status,
-      errorName: err.name ?? err.error,
-      issue,
-      details,
-      debugId: id,
-      message: `PayPal ${method} ${path} -> ${res.status} ${err.name ?? err.error ?? ''}${issue && issue !== err.error ? ` ${issue}` : ''}: ${
-        details[0]?.description ?? err.message ?? err.error_description ?? res.statusText
-      }${id ? ` (paypal-debug-id ${id})` : ''}`,
+    const sdkHost = PAYPAL_BASE_URLS[options.environment];
+    this.baseUrl = (options.baseUrl ?? sdkHost).replace(/\/+$/, '');
+    const timeout = options.timeoutMs ?? 30_000;
+    const sdk = new Client({
+      environment: SDK_ENVIRONMENTS[options.environment],
+      timeout,
+      clientCredentialsAuthCredentials: {
+        oAuthClientId: options.clientId,
+        oAuthClientSecret: options.clientSecret,
+        // The SDK's own token fetch would go to PayPal's host and run once per concurrent call.
+        oAuthTokenProvider: () => this.#currentToken(),
+      },
     });
-    this.#opts.logger?.warn({ paypalDebugId: id, status: res.status, issue, path }, 'PayPal request failed');
-    throw error;
+    // Every request the SDK builds (the token's too) goes to `baseUrl`: its environments name only PayPal's hosts.
+    const build = sdk.getRequestBuilderFactory();
+    const rebase = (url: string) => (url.startsWith(sdkHost) ? `${this.baseUrl}${url.slice(sdkHost.length)}` : url);
+    this.#request = (method, path) => {
+      const builder = build(method, path);
+      if (this.baseUrl !== sdkHost) builder.interceptRequest((request) => ({ ...request, url: rebase(request.url) }));
+      return builder;
+    };
+    const routed = { getRequestBuilderFactory: () => this.#request };
+    this.#orders = new OrdersController(routed);
+    this.#oauth = new OAuthAuthorizationController(routed);
   }
 
-  /** Returns a cached access token, fetching one (single flight) when missing or about to expire. */
-  async getAccessToken(): Promise<string> {
-    if (this.#token && this.#now() < this.#token.refreshAt) return this.#token.value;
+  #deadline() {
+    return { abortSignal: AbortSignal.timeout(this.#opts.timeoutMs ?? 30_000) };
+  }
+
+  /** The cached token, or one fetched (single flight) when missing or within its refresh margin. */
+  async #currentToken(): Promise<OAuthToken> {
+    if (this.#token?.expiry !== undefined && BigInt(Math.floor(Date.now() / 1000)) < this.#token.expiry) return this.#token;
     this.#pendingToken ??= this.#fetchToken().finally(() => {
       this.#pendingToken = undefined;
     });
     return this.#pendingToken;
   }
 
-  async #fetchToken(): Promise<string> {
+  async #fetchToken(): Promise<OAuthToken> {
     const basic = Buffer.from(`${this.#opts.clientId}:${this.#opts.clientSecret}`).toString('base64');
-    const res = await this.#fetch('POST', '/v1/oauth2/token', {
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials',
-    });
-    const parsed = TokenResponse.safeParse(res.json);
-    if (!parsed.success) {
-      throw new PayPalApiError({
-        kind: 'unexpected_response',
-        status: res.status,
-        message: 'PayPal token response lacks access_token',
-        debugId: res.debugId,
-      });
-    }
-    // Refresh shortly before expiry: 5 minutes early, or halfway for very short lifetimes.
-    const marginSec = Math.min(300, parsed.data.expires_in / 2);
-    this.#token = { value: parsed.data.access_token, refreshAt: this.#now() + (parsed.data.expires_in - marginSec) * 1000 };
-    return parsed.data.access_token;
+    const { result } = await this.#call('POST', TOKEN_PATH, () =>
+      this.#oauth.requestToken({ authorization: `Basic ${basic}` }, undefined, this.#deadline()),
+    );
+    const lifetime = Number(result.expiresIn ?? 0);
+    if (!result.accessToken || !(lifetime > 0)) throw unexpected('PayPal token response lacks access_token or expires_in');
+    // Refresh shortly before expiry: 5 minutes early, or halfway for very short lifetimes. The SDK reuses the
+    // token until this `expiry` (seconds), then asks again.
+    const margin = Math.min(300, lifetime / 2);
+    this.#token = { ...result, expiry: BigInt(Math.floor(Date.now() / 1000 + lifetime - margin)) };
+    return this.#token;
   }
 
-  /** Forgets the cached token (the next call fetches a new one). */
-  clearAccessToken(): void {
-    this.#token = undefined;
+  /** Returns a cached access token, fetching one (single flight) when missing or about to expire. */
+  async getAccessToken(): Promise<string> {
+    return (await this.#currentToken()).accessToken;
   }
 
-  async #api(method: 'GET' | 'POST', path: string, opts: { body?: unknown; headers?: Record<string, string> } = {}): Promise<RawResponse> {
-    const send = (token: string) =>
-      this.#fetch(method, path, {
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...opts.headers,
-        },
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      });
-    const token = await this.getAccessToken();
+  /** Runs one SDK call, mapping whatever it throws to a `PayPalApiError` (and logging PayPal's debug id). */
+  async #call<T>(method: string, path: string, run: () => Promise<T>): Promise<T> {
     try {
-      return await send(token);
-    } catch (err) {
-      // A revoked or expired token: fetch a fresh one and try once more.
-      if (err instanceof PayPalApiError && err.status === 401) {
-        if (this.#token?.value === token) this.clearAccessToken();
-        return send(await this.getAccessToken());
-      }
-      throw err;
+      return await run();
+    } catch (error) {
+      throw this.#toPayPalError(error, method, path);
     }
   }
 
-  #parseOrder(res: RawResponse, what: string): z.infer<typeof Order> {
-    const parsed = Order.safeParse(res.json);
-    if (!parsed.success) {
-      throw new PayPalApiError({
-        kind: 'unexpected_response',
-        status: res.status,
-        message: `PayPal ${what}: unexpected order shape${res.debugId ? ` (paypal-debug-id ${res.debugId})` : ''}`,
-        debugId: res.debugId,
-        cause: parsed.error,
+  #toPayPalError(error: unknown, method: string, fallbackPath: string): PayPalApiError {
+    if (error instanceof PayPalApiError) return error;
+    if (error instanceof ResponseValidationError) {
+      return unexpected(`PayPal ${method} ${fallbackPath}: unexpected answer shape (${error.message})`, error);
+    }
+    if (error instanceof ApiError) {
+      const path = pathOf(error.request?.url) || fallbackPath;
+      let json: unknown;
+      try {
+        json = typeof error.body === 'string' && error.body ? JSON.parse(error.body) : undefined;
+      } catch {
+        json = undefined;
+      }
+      const parsed = ErrorBody.safeParse(json);
+      const err = parsed.success ? parsed.data : {};
+      const details = err.details ?? [];
+      const issue = details[0]?.issue ?? err.error;
+      const debugId = err.debug_id ?? error.headers?.['paypal-debug-id'];
+      this.#opts.logger?.warn({ paypalDebugId: debugId, status: error.statusCode, issue, path }, 'PayPal request failed');
+      return new PayPalApiError({
+        kind: kindOf(error.statusCode),
+        status: error.statusCode,
+        errorName: err.name ?? err.error,
+        issue,
+        details,
+        debugId,
+        message: `PayPal ${method} ${path} -> ${error.statusCode} ${err.name ?? err.error ?? ''}${issue && issue !== err.error ? ` ${issue}` : ''}: ${
+          details[0]?.description ?? err.message ?? err.error_description ?? 'request failed'
+        }${debugId ? ` (paypal-debug-id ${debugId})` : ''}`,
+        cause: error,
       });
     }
-    return parsed.data;
+    // No answer: our deadline (the SDK's AbortError), axios' own timeout, or the connection failing.
+    const code = (error as { code?: unknown } | null)?.code;
+    const timeout = error instanceof AbortError || code === 'ECONNABORTED' || code === 'ETIMEDOUT';
+    return new PayPalApiError({
+      kind: timeout ? 'timeout' : 'network',
+      status: 0,
+      message: `PayPal ${method} ${fallbackPath} ${timeout ? 'timed out' : `failed: ${String(error)}`}`,
+      cause: error,
+    });
+  }
+
+  /** One API call; a rejected token (revoked, expired early) is replaced once and the call sent again. */
+  async #api<T>(method: string, path: string, run: () => Promise<T>): Promise<T> {
+    const token = await this.#call(method, path, () => this.#currentToken());
+    try {
+      return await this.#call(method, path, run);
+    } catch (error) {
+      if (!(error instanceof PayPalApiError && error.status === 401)) throw error;
+      // Expire the token the SDK holds (it reads `expiry` before each call), so it asks for a new one.
+      if (this.#token === token) {
+        token.expiry = 0n;
+        this.#token = undefined;
+      }
+      return this.#call(method, path, run);
+    }
   }
 
   /** `POST /v2/checkout/orders` with intent CAPTURE and one purchase unit tied to our order id. */
@@ -351,37 +346,46 @@ export class PayPalClient {
     if (!isDecimalString(input.amount)) throw new TypeError(`PayPal amount must be a decimal string, got ${JSON.stringify(input.amount)}`);
     if (input.internalOrderId.length === 0 || input.internalOrderId.length > 127)
       throw new TypeError('internalOrderId must be 1-127 characters');
-    const experience: Record<string, string> = {
-      return_url: input.returnUrl,
-      cancel_url: input.cancelUrl,
-      user_action: 'PAY_NOW',
-      shipping_preference: 'NO_SHIPPING',
-    };
-    if (input.brandName) experience.brand_name = input.brandName.slice(0, 127);
-    const res = await this.#api('POST', '/v2/checkout/orders', {
-      headers: { 'paypal-request-id': input.requestId },
-      body: {
-        intent: 'CAPTURE',
-        purchase_units: [
-          {
-            reference_id: input.internalOrderId,
-            custom_id: input.internalOrderId,
-            description: input.description.slice(0, 127),
-            amount: { currency_code: input.currency, value: input.amount },
+    const { result } = await this.#api('POST', '/v2/checkout/orders', () =>
+      this.#orders.createOrder(
+        {
+          paypalRequestId: input.requestId,
+          body: {
+            intent: CheckoutPaymentIntent.Capture,
+            purchaseUnits: [
+              {
+                referenceId: input.internalOrderId,
+                customId: input.internalOrderId,
+                description: input.description.slice(0, 127),
+                amount: { currencyCode: input.currency, value: input.amount },
+              },
+            ],
+            paymentSource: {
+              paypal: {
+                experienceContext: {
+                  returnUrl: input.returnUrl,
+                  cancelUrl: input.cancelUrl,
+                  userAction: PaypalExperienceUserAction.PayNow,
+                  shippingPreference: PaypalWalletContextShippingPreference.NoShipping,
+                  ...(input.brandName && { brandName: input.brandName.slice(0, 127) }),
+                },
+              },
+            },
           },
-        ],
-        payment_source: { paypal: { experience_context: experience } },
-      },
-    });
-    const order = this.#parseOrder(res, 'create order');
-    const link = order.links?.find((l) => l.rel === 'payer-action') ?? order.links?.find((l) => l.rel === 'approve');
-    return { id: order.id, status: order.status, approveUrl: link?.href ?? null };
+        },
+        this.#deadline(),
+      ),
+    );
+    if (!result.id || !result.status) throw unexpected('PayPal create order: the order has no id or status');
+    const link = result.links?.find((l) => l.rel === 'payer-action') ?? result.links?.find((l) => l.rel === 'approve');
+    return { id: result.id, status: result.status, approveUrl: link?.href ?? null };
   }
 
   /** `GET /v2/checkout/orders/{id}`. */
   async getOrder(orderId: string): Promise<PayPalOrderSnapshot> {
-    const res = await this.#api('GET', `/v2/checkout/orders/${encodeURIComponent(orderId)}`);
-    return snapshotOf(this.#parseOrder(res, 'get order'));
+    const path = `/v2/checkout/orders/${encodeURIComponent(orderId)}`;
+    const { result } = await this.#api('GET', path, () => this.#orders.getOrder({ id: orderId }, this.#deadline()));
+    return snapshotOf(result, 'get order');
   }
 
   /**
@@ -395,11 +399,13 @@ export class PayPalClient {
     const attempts = Math.max(1, this.#opts.captureAttempts ?? 2);
     for (let attempt = 1; ; attempt++) {
       try {
-        const res = await this.#api('POST', path, {
-          headers: { 'paypal-request-id': requestId, prefer: 'return=representation' },
-          body: {},
-        });
-        return { ...snapshotOf(this.#parseOrder(res, 'capture order')), alreadyCaptured: false };
+        const { result } = await this.#api('POST', path, () =>
+          this.#orders.captureOrder(
+            { id: orderId, paypalRequestId: requestId, prefer: 'return=representation', body: {} },
+            this.#deadline(),
+          ),
+        );
+        return { ...snapshotOf(result, 'capture order'), alreadyCaptured: false };
       } catch (err) {
         if (err instanceof PayPalApiError && err.issue === 'ORDER_ALREADY_CAPTURED') {
           return { ...(await this.getOrder(orderId)), alreadyCaptured: true };
@@ -414,18 +420,27 @@ export class PayPalClient {
     }
   }
 
-  /** `POST /v1/identity/generate-token`: a short-lived token for the browser JS SDK (hosted card fields). */
+  /**
+   * `POST /v1/identity/generate-token`: a short-lived token for the browser JS SDK (hosted card fields). The SDK has
+   * no method for it, so the request is built with the SDK's own request builder (same host, token and errors).
+   */
   async generateClientToken(): Promise<string> {
-    const res = await this.#api('POST', '/v1/identity/generate-token', { body: {} });
-    const parsed = z.object({ client_token: z.string().min(1) }).safeParse(res.json);
-    if (!parsed.success) {
-      throw new PayPalApiError({
-        kind: 'unexpected_response',
-        status: res.status,
-        message: 'PayPal generate-token response lacks client_token',
-        debugId: res.debugId,
-      });
+    const path = '/v1/identity/generate-token';
+    const { result } = await this.#api('POST', path, () => {
+      const request = this.#request('POST', path);
+      request.header('Content-Type', 'application/json');
+      request.json({});
+      request.authenticate([{ oauth2: true }]);
+      return request.callAsText(this.#deadline());
+    });
+    let json: unknown;
+    try {
+      json = JSON.parse(result);
+    } catch {
+      json = undefined;
     }
+    const parsed = z.object({ client_token: z.string().min(1) }).safeParse(json);
+    if (!parsed.success) throw unexpected('PayPal generate-token response lacks client_token');
     return parsed.data.client_token;
   }
 }

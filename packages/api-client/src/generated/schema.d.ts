@@ -3235,8 +3235,74 @@ export interface components {
              * @example https://studio.example.com
              */
             callbackUrl?: "" | string | null;
+            /**
+             * @description Whether a fallback KIE token is stored.
+             * @example true
+             */
+            kieTokenSet?: boolean;
+            /**
+             * @description The last 4 characters of the stored secret after `••••` (only `••••` for secrets under 12 characters); null when not set.
+             * @example ••••a1b2
+             */
+            kieTokenHint?: string | null;
+            /**
+             * @description Whether the PayPal client secret is stored.
+             * @example true
+             */
+            paypalClientSecretSet?: boolean;
+            /**
+             * @description The last 4 characters of the stored secret after `••••` (only `••••` for secrets under 12 characters); null when not set.
+             * @example ••••a1b2
+             */
+            paypalClientSecretHint?: string | null;
+            /**
+             * @description Whether the Creem API key is stored.
+             * @example true
+             */
+            creemApiKeySet?: boolean;
+            /**
+             * @description The last 4 characters of the stored secret after `••••` (only `••••` for secrets under 12 characters); null when not set.
+             * @example ••••a1b2
+             */
+            creemApiKeyHint?: string | null;
+            /**
+             * @description Whether the Creem webhook signing secret is stored.
+             * @example true
+             */
+            creemWebhookSecretSet?: boolean;
+            /**
+             * @description The last 4 characters of the stored secret after `••••` (only `••••` for secrets under 12 characters); null when not set.
+             * @example ••••a1b2
+             */
+            creemWebhookSecretHint?: string | null;
+            /**
+             * @description Whether the Google OAuth client secret is stored.
+             * @example true
+             */
+            googleClientSecretSet?: boolean;
+            /**
+             * @description The last 4 characters of the stored secret after `••••` (only `••••` for secrets under 12 characters); null when not set.
+             * @example ••••a1b2
+             */
+            googleClientSecretHint?: string | null;
+            /**
+             * @description Whether the Telegram bot token is stored.
+             * @example true
+             */
+            telegramBotTokenSet?: boolean;
+            /**
+             * @description The last 4 characters of the stored secret after `••••` (only `••••` for secrets under 12 characters); null when not set.
+             * @example ••••a1b2
+             */
+            telegramBotTokenHint?: string | null;
+            /**
+             * Format: date-time
+             * @description When the settings last changed.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updatedAt?: string;
         };
-        /** @description Only the Telegram bot settings; the same rules as `AdminSettingsUpdate`. */
+        /** @description Only the Telegram bot settings; the same rules as `AdminSettingsUpdate` (`telegramBotTokenSet`, `telegramBotTokenHint` and `updatedAt` may be sent back and are ignored). */
         TelegramSettingsUpdate: {
             /**
              * @description Telegram bot token. Write-only: omit it or send an empty string to keep the stored value, `null` to remove it, any other text to replace it.
@@ -3248,6 +3314,22 @@ export interface components {
              * @example -1001234567890
              */
             telegramChatId?: "" | string | null;
+            /**
+             * @description Whether the Telegram bot token is stored.
+             * @example true
+             */
+            telegramBotTokenSet?: boolean;
+            /**
+             * @description The last 4 characters of the stored secret after `••••` (only `••••` for secrets under 12 characters); null when not set.
+             * @example ••••a1b2
+             */
+            telegramBotTokenHint?: string | null;
+            /**
+             * Format: date-time
+             * @description When the settings last changed.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            updatedAt?: string;
         };
         TelegramTestResult: {
             /**
@@ -4355,6 +4437,16 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
@@ -4384,6 +4476,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unexpected server error (details are logged, not returned). */
@@ -4427,6 +4529,16 @@ export interface operations {
                     "application/json": components["schemas"]["RemoteManifest"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
@@ -4456,6 +4568,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pricing"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unexpected server error (details are logged, not returned). */
@@ -4489,6 +4611,16 @@ export interface operations {
                     "application/json": components["schemas"]["CreditPackageList"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
@@ -4518,6 +4650,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserStats"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
@@ -4901,6 +5043,16 @@ export interface operations {
                     "application/json": components["schemas"]["PayPalEnvironmentResponse"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
@@ -4930,6 +5082,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayPalSetupResponse"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
@@ -5371,6 +5533,16 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
             403: {
                 headers: {
@@ -5410,6 +5582,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CurrentUserResponse"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unexpected server error (details are logged, not returned). */
@@ -5519,6 +5701,16 @@ export interface operations {
                     "application/json": components["schemas"]["GoogleAuthUrl"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected server error (details are logged, not returned). */
             500: {
                 headers: {
@@ -5558,6 +5750,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GoogleAuthStatus"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unexpected server error (details are logged, not returned). */
@@ -5637,6 +5839,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
@@ -5974,6 +6186,16 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedMessage"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
@@ -6099,6 +6321,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountSecurity"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
@@ -6294,6 +6526,16 @@ export interface operations {
                     "application/json": components["schemas"]["TotpSetup"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
@@ -6428,6 +6670,16 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
@@ -6489,6 +6741,16 @@ export interface operations {
                     "application/json": components["schemas"]["RecoveryCodes"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
@@ -6548,6 +6810,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminSecuritySettings"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
@@ -6674,6 +6946,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PasskeyCreationOptions"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
@@ -7103,6 +7385,16 @@ export interface operations {
                     "application/json": components["schemas"]["AccountSessionList"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
@@ -7214,6 +7506,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EndedSessions"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
@@ -7894,6 +8196,16 @@ export interface operations {
                     "application/json": components["schemas"]["AdminSettings"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
@@ -8075,6 +8387,16 @@ export interface operations {
                     "application/json": components["schemas"]["TelegramTestResult"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
@@ -8144,6 +8466,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminCreditPackageList"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
@@ -8422,6 +8754,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KieApiAccountList"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
@@ -9451,6 +9793,16 @@ export interface operations {
                     "application/json": components["schemas"]["RecheckResult"];
                 };
             };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
                 headers: {
@@ -9510,6 +9862,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeleteFailedResult"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
@@ -10353,6 +10715,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
