@@ -84,7 +84,7 @@ describe('the audit log', () => {
     });
     expect(created.status).toBe(201);
     await kit.asAdmin('PUT', `/api/admin/credit-packages/${created.body.id}`, { body: { credits: 120 } });
-    const packages = await auditLog('?kind=admin&actor=' + kit.admin.username.toUpperCase());
+    const packages = await auditLog(`?kind=admin&actor=${kit.admin.username.toUpperCase()}`);
     const actions = packages.body.data.map((event) => event.action);
     expect(actions).toEqual(expect.arrayContaining(['package.created', 'package.updated']));
     expect(packages.body.data.find((event) => event.action === 'package.updated')?.details).toEqual({

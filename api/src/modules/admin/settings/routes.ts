@@ -1,9 +1,9 @@
 // Settings and the Telegram test (spec 001 §7 "Settings and bot").
 import type { AdminSettingsUpdate, adminSettingsRoutes } from '@app/contract';
 import type { HandlersFor } from '../../../http/bind.ts';
-import { acting, recordAudit } from '../../audit/index.ts';
 import type { AppContext } from '../../../http/context.ts';
 import type { Admin } from '../../../http/roles.ts';
+import { acting, recordAudit } from '../../audit/index.ts';
 import { AdminSettingsRepository } from '../../settings/index.ts';
 import { recordSecretChanges } from './secret-changes.ts';
 import { presentAdminSettings } from './settings.presenter.ts';
@@ -16,7 +16,6 @@ async function saved(ctx: AppContext, admin: Admin, update: Partial<AdminSetting
   recordSecretChanges(ctx.services.logger, admin, ctx.state.requestId, secretChanges);
   return { status: 200 as const, body: presentAdminSettings(settings) };
 }
-
 
 export const adminSettingsHandlers = {
   async getAdminSettings(ctx) {
