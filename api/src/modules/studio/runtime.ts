@@ -61,7 +61,7 @@ export class StudioRuntime {
     this.#isProduction = config.isProduction;
     this.#orm = orm;
     this.jobs = deps.jobs;
-    this.tasks = new TaskQueue(deps.jobs, { logger, concurrency: config.studio.jobConcurrency, pollMs: config.studio.pollMinMs });
+    this.tasks = new TaskQueue(deps.jobs, { logger, concurrency: config.studio.jobConcurrency });
     if (config.isProduction && config.studio.allowPrivateFetchFor?.length) {
       throw new Error('allowPrivateFetchFor is a test-only setting and is refused in production');
     }

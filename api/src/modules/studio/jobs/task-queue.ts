@@ -23,8 +23,6 @@ export interface TaskQueueOptions {
   logger: Logger;
   /** Steps one process works on at once. */
   concurrency: number;
-  /** Workers look for due steps this often (a step is due when its `startAfter` passes). */
-  pollMs: number;
 }
 
 interface StepData {
@@ -73,6 +71,8 @@ export class TaskQueue {
   /** A step now: the queued one is brought forward, or one is queued (at most one waits per task). */
   async wake(id: string): Promise<void> {
     await this.#jobs.boss.upsert(TASK_STEP_QUEUE, { id }, { singletonKey: id, startAfter: new Date() });
+    // Workers elsewhere hear the queue's NOTIFY; this process's are woken directly (PGlite has no NOTIFY).
+    this.#jobs.wake(TASK_STEP_QUEUE);
   }
 
   /** A provider said a task ended: the task is looked up (and retried by pg-boss while unknown), then woken. */
@@ -83,10 +83,13 @@ export class TaskQueue {
   /** Registers the workers (a no-op in a process that only sends). */
   async work(deps: { step: (id: string) => Promise<void>; find: () => ImageTaskRepository }): Promise<void> {
     await this.define();
-    // Steps deferred with `startAfter` are found by polling: every second at most (every 0.5 s with fast checks).
-    const polling = { pollingIntervalSeconds: Math.min(1, Math.max(0.5, this.#options.pollMs / 1000)) };
-    await this.#jobs.work<StepData>(TASK_STEP_QUEUE, { ...polling, localConcurrency: this.#options.concurrency }, (job) =>
-      deps.step(job.data.id),
+    // A step deferred with `startAfter` wakes its worker the moment it comes due (jobs/due-waker.ts); pg-boss's
+    // shortest poll (0.5 s) stays as the floor.
+    const polling = { pollingIntervalSeconds: 0.5 };
+    await this.#jobs.work<StepData>(
+      TASK_STEP_QUEUE,
+      { ...polling, localConcurrency: this.#options.concurrency, wakeWhenDue: true },
+      (job) => deps.step(job.data.id),
     );
     await this.#jobs.work<CallbackData>(PROVIDER_CALLBACK_QUEUE, polling, async (job) => {
       const task = await deps.find().findByProviderTaskId(job.data.provider, job.data.providerTaskId);
