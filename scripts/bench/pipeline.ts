@@ -9,13 +9,15 @@
 // ratio to bare pg-boss send-work-complete on the same database in the same run.
 import { availableParallelism, loadavg } from 'node:os';
 import { createToken, createUser, type Receiver, signIn, startReceiver, startTestServer, type TestServer } from '@app/api/testing';
+import { openJobs } from '../../api/src/jobs/boss.ts';
 import { registry } from '../../api/src/metrics/registry.ts';
 import { openEvents } from '../../api/src/modules/live/testing.ts';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 const quick = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 const perRow = Number(process.env.BENCH_PIPELINE_TASKS ?? (quick ? 4 : 12));
-const delays = (process.env.BENCH_PIPELINE_DELAYS ?? '4000,20000').split(',').map(Number);
+/** Provider delays in ms (`none`: only the throughput row). */
+const delays = (process.env.BENCH_PIPELINE_DELAYS ?? '4000,20000').split(',').filter((d) => d !== 'none').map(Number);
 const throughputTasks = Number(process.env.BENCH_PIPELINE_THROUGHPUT_TASKS ?? (quick ? 100 : 300));
 const modes = (process.env.BENCH_PIPELINE_MODES ?? 'callback,polling').split(',') as Mode[];
 /** Submissions are spread so the tasks do not all come due in the same instant. */
@@ -221,22 +223,24 @@ async function pipelineThroughput(): Promise<{ perSecond: number; bare: number }
   }
 }
 
+/** Jobs per second through a pg-boss instance of its own on the same database: send, work (nothing), complete. */
 async function bareBoss(server: TestServer): Promise<number> {
-  // The app's own pg-boss instance (same pool and LISTEN connection), on a queue of its own.
-  const boss = server.studio.jobs.boss;
+  const jobs = await openJobs(server.orm, { logger: server.app.context.services.logger, runWorkers: true });
   try {
-    await boss.createQueue('bench-bare', { notify: true });
+    await jobs.define('bench-bare', { notify: true });
     let done = 0;
-    const concurrency = server.config.studio.jobConcurrency;
     const started = performance.now();
-    for (let n = 0; n < throughputTasks; n++) await boss.send('bench-bare', { n });
-    await boss.work('bench-bare', { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 0.5 }, async () => {
+    await jobs.work('bench-bare', { localConcurrency: server.config.studio.jobConcurrency, pollingIntervalSeconds: 0.5 }, async () => {
       done += 1;
     });
-    while (done < throughputTasks) await sleep(5);
+    for (let n = 0; n < throughputTasks; n++) await jobs.send('bench-bare', { n });
+    while (done < throughputTasks) {
+      if (performance.now() - started > 300_000) throw new Error(`bare pg-boss finished ${done} of ${throughputTasks}`);
+      await sleep(5);
+    }
     return throughputTasks / ((performance.now() - started) / 1000);
   } finally {
-    await boss.offWork('bench-bare');
+    await jobs.stop();
   }
 }
 
