@@ -9,7 +9,8 @@ import type { Logger } from 'pino';
 import type { StudioConfig } from '../../../config.studio.ts';
 import type { Orm } from '../../../db/orm.ts';
 import type { FetchImageOptions } from '../../../images/fetch-image.ts';
-import { rehostResultImage } from '../../../images/store.ts';
+import { rehostResultImage, type StoreStage } from '../../../images/store.ts';
+import { studioStage } from '../../../metrics/registry.ts';
 import { KieAccountsBusyError } from '../../../providers/image/kie/accounts.ts';
 import { isImageProviderError } from '../../../providers/image/provider.ts';
 import type { FileStorage } from '../../../storage/storage.ts';
@@ -156,6 +157,11 @@ async function submitStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageT
   }
 }
 
+/** Feeds the stage histogram (`/metrics`, and the pipeline bench). */
+function observeStage(stage: StoreStage | 'provider_status' | 'commit', ms: number): void {
+  studioStage.observe({ stage }, ms / 1000);
+}
+
 /** Copies a task's result images into our storage (`results/<taskId>/<n>`) with a thumbnail of the first. */
 export async function storeResults(
   deps: Pick<TaskWorkDeps, 'storage' | 'fetchOptions'>,
@@ -165,7 +171,9 @@ export async function storeResults(
   const stored = [];
   // The provider answers one image; more than the contract's task declares are dropped.
   for (const [index, url] of urls.slice(0, LIMITS.maxResultImages).entries()) {
-    stored.push(await rehostResultImage({ storage: deps.storage, url, taskId: task.taskId, index, fetchOptions: deps.fetchOptions }));
+    stored.push(
+      await rehostResultImage({ storage: deps.storage, url, taskId: task.taskId, index, fetchOptions: deps.fetchOptions, onStage: observeStage }),
+    );
   }
   return { urls: stored.map((image) => image.url), thumbnailUrl: stored[0]?.thumbnailUrl ?? null };
 }
@@ -186,6 +194,7 @@ async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTa
   let status: Awaited<ReturnType<ProviderGateway['status']>>;
   try {
     status = await deps.gateway.status(em, task);
+    if (status.state === 'success') observeStage('provider_status', Date.now() - lookedAt);
   } catch (error) {
     if (!isImageProviderError(error)) throw error;
     if (error.kind === 'not_found') return void (await failAndRefund(deps, task.id, MESSAGES.providerLost));
@@ -207,7 +216,9 @@ async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTa
     return lookAgain(deps, em, task);
   }
   const providerMs = observedProviderMs(task.createdAt.getTime(), lookedAt, lastRunningAt);
+  const committing = performance.now();
   await completeTask(em, task.id, { resultUrls: results.urls, thumbnailUrl: results.thumbnailUrl, providerMs }, deps.afterTransition);
+  observeStage('commit', performance.now() - committing);
 }
 
 /**
