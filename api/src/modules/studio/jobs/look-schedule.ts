@@ -4,8 +4,8 @@
 // or two looks, fewer than the backoff's four for a 20 s task, and the image is seen within ~0.2 s of being ready.
 import { nextCheckDelay } from './backoff.ts';
 
-/** Looks around the expected time (ms from it): early ones catch a faster run and teach the schedule so. */
-const GRID_MS = [-300, -100, 100, 300, 600, 1000] as const;
+/** Looks around the expected time (ms from it): the early one catches a faster run and teaches the schedule so. */
+const GRID_MS = [-200, 0, 200] as const;
 /** A look closer than this to now is not worth a separate step. */
 const MIN_GAP_MS = 50;
 
@@ -28,8 +28,8 @@ export function nextLookDelay(input: LookInput): number {
     const at = expectedMs + offset;
     if (at >= elapsedMs + MIN_GAP_MS) return Math.round(at - elapsedMs);
   }
-  // Past the grid: the provider is slower than usual; look again after half the time it is late (1 s .. max).
-  return Math.round(Math.min(maxMs, Math.max(1000, (elapsedMs - expectedMs) / 2)));
+  // Past the grid: the provider is slower than usual; look again after as long as it is late (1 s .. max).
+  return Math.round(Math.min(maxMs, Math.max(1000, elapsedMs - expectedMs)));
 }
 
 /**
