@@ -17,7 +17,10 @@ process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 const quick = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 const perRow = Number(process.env.BENCH_PIPELINE_TASKS ?? (quick ? 4 : 12));
 /** Provider delays in ms (`none`: only the throughput row). */
-const delays = (process.env.BENCH_PIPELINE_DELAYS ?? '4000,20000').split(',').filter((d) => d !== 'none').map(Number);
+const delays = (process.env.BENCH_PIPELINE_DELAYS ?? '4000,20000')
+  .split(',')
+  .filter((d) => d !== 'none')
+  .map(Number);
 const throughputTasks = Number(process.env.BENCH_PIPELINE_THROUGHPUT_TASKS ?? (quick ? 100 : 300));
 const modes = (process.env.BENCH_PIPELINE_MODES ?? 'callback,polling').split(',') as Mode[];
 /** Submissions are spread so the tasks do not all come due in the same instant. */
@@ -107,7 +110,10 @@ async function runOne(ctx: Ctx, path: Path, index: number): Promise<Sample> {
         ...(callback ? {} : { prefer: 'wait=60' }),
         'idempotency-key': `bench-${prompt}`,
       },
-      body: { input: { prompt, image_size: '1:1', output_format: 'png' }, ...(callback ? { callbackUrl: `${ctx.receiver.url}/hook` } : {}) },
+      body: {
+        input: { prompt, image_size: '1:1', output_format: 'png' },
+        ...(callback ? { callbackUrl: `${ctx.receiver.url}/hook` } : {}),
+      },
       validate: false,
     });
     if (res.status >= 300) throw new Error(`automation submit answered ${res.status}: ${res.text}`);
@@ -180,7 +186,12 @@ async function runRow(delayMs: number, mode: Mode): Promise<void> {
       );
     }
     const stages = await stageTimings();
-    if (stages && Object.keys(stages).length) console.log(`       stages (mean ms): ${Object.entries(stages).map(([stage, ms]) => `${stage} ${ms}`).join(', ')}`);
+    if (stages && Object.keys(stages).length)
+      console.log(
+        `       stages (mean ms): ${Object.entries(stages)
+          .map(([stage, ms]) => `${stage} ${ms}`)
+          .join(', ')}`,
+      );
   } finally {
     await server.close();
     receiver.close();
@@ -254,5 +265,9 @@ const { perSecond, bare } = await pipelineThroughput();
 console.log(
   `throughput (one worker, zero-delay provider, ${throughputTasks} tasks): ${perSecond.toFixed(1)} tasks/s; bare pg-boss ${bare.toFixed(1)} jobs/s; ratio ${(perSecond / bare).toFixed(2)}x`,
 );
-console.log(`load after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `load after: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 process.exit(0);

@@ -97,6 +97,8 @@ export async function rehostResultImage(input: RehostInput): Promise<StoredImage
     });
     return storeWithThumbnail(storage, ownKey, image, false, onStage);
   }
-  const fetched = await timed('download', onStage, () => guardedFetchImage(input.url, { maxBytes: 64 * 1024 * 1024, ...input.fetchOptions }));
+  const fetched = await timed('download', onStage, () =>
+    guardedFetchImage(input.url, { maxBytes: 64 * 1024 * 1024, ...input.fetchOptions }),
+  );
   return storeWithThumbnail(storage, resultKey(input.taskId, input.index, fetched.extension), fetched, true, onStage);
 }

@@ -36,7 +36,9 @@ describe('provider callbacks arriving twice, late or never', () => {
     priceList: 'studio',
   });
   const callBack = (providerTaskId: string) =>
-    server.request('POST', '/api/kie/callback', { body: { code: 200, msg: 'success', data: { taskId: providerTaskId, state: 'success' } } });
+    server.request('POST', '/api/kie/callback', {
+      body: { code: 200, msg: 'success', data: { taskId: providerTaskId, state: 'success' } },
+    });
   const providerIdOf = (id: string) =>
     eventually(async () => (await reloadTask(server.orm, id)).providerTaskId ?? undefined, 20_000, 'the task to be submitted');
   const quiet = () => server.studio.jobs.idle([TASK_STEP_QUEUE, PROVIDER_CALLBACK_QUEUE]);

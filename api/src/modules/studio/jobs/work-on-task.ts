@@ -8,6 +8,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { StudioConfig } from '../../../config.studio.ts';
 import type { Orm } from '../../../db/orm.ts';
+import type { RateLimiter } from '../../../http/rate-limit.ts';
 import type { FetchImageOptions } from '../../../images/fetch-image.ts';
 import { rehostResultImage, type StoreStage } from '../../../images/store.ts';
 import { studioStage } from '../../../metrics/registry.ts';
@@ -20,7 +21,6 @@ import type { StudioEvents } from '../events.ts';
 import { ImageTask } from '../tasks/image-task.entity.ts';
 import { ImageTaskRepository } from '../tasks/image-task.repository.ts';
 import { type AfterTransition, completeTask, type FailureOutcome, failTask, markSubmitted, recordAttempt } from '../tasks/task-state.ts';
-import type { RateLimiter } from '../../../http/rate-limit.ts';
 import { nextCheckDelay } from './backoff.ts';
 import type { ExpectedTimes } from './expected-times.ts';
 import { nextLookDelay, observedProviderMs } from './look-schedule.ts';
@@ -172,7 +172,14 @@ export async function storeResults(
   // The provider answers one image; more than the contract's task declares are dropped.
   for (const [index, url] of urls.slice(0, LIMITS.maxResultImages).entries()) {
     stored.push(
-      await rehostResultImage({ storage: deps.storage, url, taskId: task.taskId, index, fetchOptions: deps.fetchOptions, onStage: observeStage }),
+      await rehostResultImage({
+        storage: deps.storage,
+        url,
+        taskId: task.taskId,
+        index,
+        fetchOptions: deps.fetchOptions,
+        onStage: observeStage,
+      }),
     );
   }
   return { urls: stored.map((image) => image.url), thumbnailUrl: stored[0]?.thumbnailUrl ?? null };

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { type FetchImageOptions, guardedFetchImage } from '../../../images/fetch-image.ts';
 import { IMAGE_LIMITS, validateImageBytes } from '../../../images/validate.ts';
 import { type FileStorage, resultKey, type StoredContentType } from '../../../storage/storage.ts';
+import { signKieCallback } from '../kie/callback.ts';
 import {
   ASPECT_RATIOS,
   IMAGE_SIZES,
@@ -25,7 +26,6 @@ import {
   type SubmitResult,
   UPSCALE_FACTORS,
 } from '../provider.ts';
-import { signKieCallback } from '../kie/callback.ts';
 import { renderEdit, renderTextToImage, upscaleImage } from './render.ts';
 
 export const SANDBOX_FAIL_MARKER = '[sandbox:fail]';
