@@ -33,6 +33,13 @@ export interface StudioConfig {
   };
   /** Tasks one KIE account may be generating at once, across every process; more wait for a free place. */
   kieMaxTasksPerAccount: number;
+  /**
+   * Status calls one KIE account may make per 10 s across the cluster (KIE allows 20 requests per 10 s per account;
+   * the rest is left to submits). A look beyond it waits for the budget without asking.
+   */
+  kieStatusCallsPer10s: number;
+  /** The sandbox provider calls back (like KIE) when a task is ready, so its step runs at once; polling stays the fallback. */
+  sandboxCallbacks: boolean;
   /** Hosts the image proxy may fetch from (besides our own storage): `host`, `*.host` or `host:port`. */
   proxyAllowHosts: string[];
   /**
@@ -52,7 +59,9 @@ export const StudioEnvSchema = z.object({
   STUDIO_POLL_MAX_SECONDS: seconds(10),
   STUDIO_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   KIE_MAX_TASKS_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(20),
+  KIE_STATUS_CALLS_PER_10_SECONDS: z.coerce.number().int().min(1).max(1000).default(15),
   SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(4000),
+  SANDBOX_CALLBACKS: z.enum(['on', 'off']).default('on'),
   STUDIO_UPLOADS_PER_10_MINUTES: z.coerce.number().int().min(1).default(60),
   STUDIO_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(500),
   KIE_BASE_URL: z
@@ -86,6 +95,8 @@ export function studioConfigFrom(e: StudioEnv, dataDir: string): StudioConfig {
       ...(e.KIE_WEBHOOK_HMAC_KEY && { webhookHmacKey: e.KIE_WEBHOOK_HMAC_KEY }),
     },
     kieMaxTasksPerAccount: e.KIE_MAX_TASKS_PER_ACCOUNT,
+    kieStatusCallsPer10s: e.KIE_STATUS_CALLS_PER_10_SECONDS,
+    sandboxCallbacks: e.SANDBOX_CALLBACKS === 'on',
     proxyAllowHosts: e.IMAGE_PROXY_HOSTS.length ? e.IMAGE_PROXY_HOSTS : [...DEFAULT_PROVIDER_RESULT_HOSTS],
   };
 }

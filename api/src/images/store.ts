@@ -15,13 +15,36 @@ export interface StoredImage {
   thumbnailUrl: string;
 }
 
-async function storeWithThumbnail(storage: FileStorage, key: string, image: ValidatedImage, writeOriginal: boolean): Promise<StoredImage> {
-  if (writeOriginal) await storage.put(key, image.bytes, image.mimeType);
-  const thumbKey = thumbnailKeyFor(key);
-  if (!(await storage.exists(thumbKey))) {
-    const thumb = await thumbnail(image.bytes);
-    await storage.put(thumbKey, thumb.bytes, thumb.contentType);
+/** The stages of storing an image, as they are timed. */
+export type StoreStage = 'download' | 'store' | 'thumbnail';
+type OnStage = (stage: StoreStage, ms: number) => void;
+
+async function timed<T>(stage: StoreStage, onStage: OnStage | undefined, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    onStage?.(stage, performance.now() - started);
   }
+}
+
+async function storeWithThumbnail(
+  storage: FileStorage,
+  key: string,
+  image: ValidatedImage,
+  writeOriginal: boolean,
+  onStage?: OnStage,
+): Promise<StoredImage> {
+  const thumbKey = thumbnailKeyFor(key);
+  // The original is written while its thumbnail is made from the same bytes: neither waits for the other.
+  await Promise.all([
+    writeOriginal ? timed('store', onStage, () => storage.put(key, image.bytes, image.mimeType)) : undefined,
+    timed('thumbnail', onStage, async () => {
+      if (await storage.exists(thumbKey)) return;
+      const thumb = await thumbnail(image.bytes);
+      await storage.put(thumbKey, thumb.bytes, thumb.contentType);
+    }),
+  ]);
   return {
     key,
     url: storage.publicUrl(key),
@@ -54,6 +77,8 @@ export interface RehostInput {
   index: number;
   /** Guarded-fetch options, e.g. `allowHosts` with the provider's result hosts. */
   fetchOptions?: FetchImageOptions;
+  /** Hears how long each stage took. */
+  onStage?: OnStage;
 }
 
 /**
@@ -62,13 +87,18 @@ export interface RehostInput {
  */
 export async function rehostResultImage(input: RehostInput): Promise<StoredImage> {
   const { storage } = input;
+  const { onStage } = input;
   const ownKey = storage.keyFromPublicUrl(input.url);
   if (ownKey) {
-    const stored = await storage.read(ownKey);
-    if (!stored) throw new Error(`Stored result ${ownKey} is missing`);
-    const image = await validateImageBytes(stored.bytes, { maxBytes: 256 * 1024 * 1024 });
-    return storeWithThumbnail(storage, ownKey, image, false);
+    const image = await timed('download', onStage, async () => {
+      const stored = await storage.read(ownKey);
+      if (!stored) throw new Error(`Stored result ${ownKey} is missing`);
+      return validateImageBytes(stored.bytes, { maxBytes: 256 * 1024 * 1024 });
+    });
+    return storeWithThumbnail(storage, ownKey, image, false, onStage);
   }
-  const fetched = await guardedFetchImage(input.url, { maxBytes: 64 * 1024 * 1024, ...input.fetchOptions });
-  return storeWithThumbnail(storage, resultKey(input.taskId, input.index, fetched.extension), fetched, true);
+  const fetched = await timed('download', onStage, () =>
+    guardedFetchImage(input.url, { maxBytes: 64 * 1024 * 1024, ...input.fetchOptions }),
+  );
+  return storeWithThumbnail(storage, resultKey(input.taskId, input.index, fetched.extension), fetched, true, onStage);
 }

@@ -16,7 +16,8 @@ export async function thumbnail(input: Uint8Array, options: { size?: number; qua
   const { data, info } = await sharp(input, { limitInputPixels: IMAGE_LIMITS.maxPixels })
     .rotate()
     .resize(size, size, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: options.quality ?? 78, effort: 4 })
+    // Effort 2 encodes in half the time of 4 for a few per cent more bytes: the thumbnail is on the way to the first sight.
+    .webp({ quality: options.quality ?? 78, effort: 2 })
     .toBuffer({ resolveWithObject: true });
   return { bytes: data, contentType: 'image/webp', width: info.width, height: info.height };
 }

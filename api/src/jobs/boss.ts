@@ -5,6 +5,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { type Db, fromKysely, fromPglite, type Job, PgBoss, type Queue, type SendOptions, type WorkOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Orm } from '../db/orm.ts';
+import { DueWaker } from './due-waker.ts';
 
 export interface JobsOptions {
   logger: Logger;
@@ -35,10 +36,24 @@ function transactionOf(em: SqlEntityManager): Db | undefined {
   return trx ? fromKysely(trx as Parameters<typeof fromKysely>[0]) : undefined;
 }
 
+/** A worker's options; `wakeWhenDue` wakes it the moment a deferred job of its queue comes due (see due-waker.ts). */
+export type JobWorkOptions = WorkOptions & { wakeWhenDue?: boolean };
+
+/** A job sent inside a transaction exists only once it commits: its wake is tried again a little later. */
+const AFTER_COMMIT_MS = [30, 150] as const;
+
+/** A send's `startAfter` as epoch ms (a number is seconds from now, as pg-boss reads it). */
+function dueTime(startAfter: SendOptions['startAfter']): number {
+  if (startAfter instanceof Date) return startAfter.getTime();
+  if (typeof startAfter === 'number') return Date.now() + startAfter * 1000;
+  return typeof startAfter === 'string' ? Date.parse(startAfter) || 0 : 0;
+}
+
 export class Jobs {
   readonly boss: PgBoss;
   readonly runWorkers: boolean;
   readonly #logger: Logger;
+  readonly #wakers = new Map<string, DueWaker>();
   #stopped = false;
 
   constructor(boss: PgBoss, options: JobsOptions) {
@@ -62,18 +77,54 @@ export class Jobs {
    */
   send(name: string, data: object, options: SendOptions = {}, em?: SqlEntityManager): Promise<string | null> {
     const db = em && transactionOf(em);
+    const waker = this.#wakers.get(name);
+    if (waker) {
+      const due = Math.max(Date.now(), dueTime(options.startAfter));
+      if (db) for (const later of AFTER_COMMIT_MS) waker.at(due + later);
+      else waker.at(due);
+    }
     return this.boss.send(name, data, db ? { ...options, db } : options);
   }
 
+  /** Wakes this process's workers of a queue now (a job was brought forward here). */
+  wake(name: string): void {
+    this.#wakers.get(name)?.at(Date.now());
+  }
+
   /** Runs `handler` for each job of a queue, when this process runs workers. A thrown error makes pg-boss retry it. */
-  async work<T extends object>(name: string, options: WorkOptions, handler: (job: Job<T>) => Promise<void>): Promise<void> {
+  async work<T extends object>(name: string, options: JobWorkOptions, handler: (job: Job<T>) => Promise<void>): Promise<void> {
     if (!this.runWorkers) return;
     // A NOTIFY wakes a worker for a new job, but not for a deferred one (`startAfter`, a retry) coming due,
     // and not for jobs sent from another transaction's connection: keep polling at the queue's own pace.
+    const { wakeWhenDue, localConcurrency = 1, ...rest } = options;
     const polling = { notifyPollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
-    await this.boss.work<T>(name, { ...polling, ...options, batchSize: 1 }, async ([job]) => {
-      if (job) await handler(job);
+    // One registration per worker, so each can be woken by its id.
+    const ids: string[] = [];
+    for (let n = 0; n < localConcurrency; n++) {
+      ids.push(
+        await this.boss.work<T>(name, { ...polling, ...rest, batchSize: 1 }, async ([job]) => {
+          if (job) await handler(job);
+        }),
+      );
+    }
+    if (!wakeWhenDue || this.#wakers.has(name)) return;
+    const waker = new DueWaker({
+      wake: () => {
+        for (const id of ids) this.boss.notifyWorker(id);
+      },
+      dueWithin: async (horizonMs) => {
+        const { rows } = await this.boss.getDb().executeSql(
+          `select distinct (extract(epoch from "start_after") * 1000)::float8 as "at" from pgboss.job
+            where "name" = $1 and "state" in ('created', 'retry') and "start_after" > now()
+              and "start_after" <= now() + $2 * interval '1 millisecond'`,
+          [name, horizonMs],
+        );
+        return (rows as { at: number }[]).map((row) => Number(row.at));
+      },
+      onError: (error) => this.#logger.warn({ err: error, queue: name }, 'looking ahead at due jobs failed'),
     });
+    this.#wakers.set(name, waker);
+    waker.start();
   }
 
   /**
@@ -111,6 +162,7 @@ export class Jobs {
   async stop(timeoutMs = 10_000): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
+    for (const waker of this.#wakers.values()) waker.stop();
     await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
   }
 }

@@ -21,6 +21,14 @@ export const providerCalls = new Counter({
   registers: [registry],
 });
 
+export const studioStage = new Histogram({
+  name: 'studio_stage_seconds',
+  help: "Time of each stage of a task's finishing step: provider_status (the look that saw it done), download, store, thumbnail, commit.",
+  labelNames: ['stage'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers: [registry],
+});
+
 export const jobQueueDepth = new Gauge({
   name: 'job_queue_depth',
   help: 'pg-boss jobs by queue and state (queued, active, failed), across the cluster.',

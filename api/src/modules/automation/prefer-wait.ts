@@ -1,7 +1,6 @@
 // `Prefer: wait=N` (RFC 7240, as Replicate's sync mode): a submission may hold its answer until the task
-// ends or N seconds pass, so a simple client needs no polling. The task is re-read from the database, so
-// it works whichever process runs the task.
-import { setTimeout as sleep } from 'node:timers/promises';
+// ends or N seconds pass, so a simple client needs no polling. The task is re-read when the database announces
+// its change, so it works whichever process runs the task.
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { findTaskForUser, type ImageTask } from '../studio/index.ts';
 
@@ -17,24 +16,56 @@ export function preferredWait(prefer: string | undefined): number | null {
 
 const hasEnded = (task: ImageTask) => task.status === 'completed' || task.status === 'failed';
 
+/** A re-read this often even without a word from the database (its notifications lost while it reconnects). */
+const BACKSTOP_MS = 5000;
+
+/** Who tells of a task's committed changes (the live hub: the database's notifications, from any process). */
+interface TaskChanges {
+  onTaskChanged(listener: (change: { taskId: string }) => void): () => void;
+}
+
 /**
- * Re-reads the task (every 250 ms, slowing to 1 s) until it has ended, `seconds` pass or `signal` aborts
- * (the client went away); returns the last state read.
+ * Waits until the task has ended, `seconds` pass or `signal` aborts (the client went away); returns the last state
+ * read. The task is re-read when the database announces a change of it (committed, by any process), so the answer
+ * leaves the moment the completion commits.
  */
 export async function waitForTaskEnd(
   em: SqlEntityManager,
+  changes: TaskChanges,
   userId: string,
   taskId: string,
   seconds: number,
   signal: AbortSignal,
 ): Promise<ImageTask | null> {
   const deadline = Date.now() + seconds * 1000;
-  let pause = 250;
-  for (;;) {
-    const task = await findTaskForUser(em.fork(), userId, taskId);
-    const left = deadline - Date.now();
-    if (!task || hasEnded(task) || left <= 0 || signal.aborted) return task;
-    await sleep(Math.min(pause, left), undefined, { signal }).catch(() => undefined);
-    pause = Math.min(pause * 2, 1000);
+  let heard = false;
+  let wakeUp = () => {};
+  const off = changes.onTaskChanged((change) => {
+    if (change.taskId !== taskId) return;
+    heard = true;
+    wakeUp();
+  });
+  const onAbort = () => wakeUp();
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    for (;;) {
+      heard = false;
+      const task = await findTaskForUser(em.fork(), userId, taskId);
+      const left = deadline - Date.now();
+      if (!task || hasEnded(task) || left <= 0 || signal.aborted) return task;
+      // A change heard while reading is read again at once.
+      if (heard) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, BACKSTOP_MS));
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = () => {};
+    }
+  } finally {
+    off();
+    signal.removeEventListener('abort', onAbort);
   }
 }

@@ -113,7 +113,7 @@ async function answered(ctx: AppContext, caller: TokenOwner, answer: AutomationS
   const gone = new AbortController();
   // The response closes before it is sent only when the client went away.
   ctx.res.once('close', () => gone.abort());
-  const task = await waitForTaskEnd(ctx.state.em, caller.id, answer.taskId, wait, gone.signal);
+  const task = await waitForTaskEnd(ctx.state.em, ctx.services.live, caller.id, answer.taskId, wait, gone.signal);
   if (!task) return { status: 202, body: answer };
   const result = presentAutomationStatus(task);
   return { status: result.status === 'processing' ? 202 : 200, body: { ...answer, result } };

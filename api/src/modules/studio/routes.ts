@@ -6,6 +6,7 @@ import type { MemoryHandlersFor } from '../../http/fast-lane.ts';
 import { queryKey } from '../../http/query-key.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseKieCallback, verifyKieCallbackSignature } from '../../providers/image/kie/callback.ts';
+import { isSandboxTaskId } from '../../providers/image/sandbox/sandbox-provider.ts';
 import { oncePerKey } from '../idempotency/index.ts';
 import { checkTaskImageInputs } from './files/image-sources.ts';
 import { invalidImageUrls, invalidSignature } from './problems.ts';
@@ -174,7 +175,9 @@ export const studioHandlers = {
       if (!verified.ok) throw invalidSignature();
     }
     // The body says nothing we trust: the task is re-checked with KIE, like a poll that came early.
-    await studio.onProviderCallback('kie', parsed.taskId);
+    // The sandbox (never in production) calls back here too, with its own task ids.
+    const provider = !ctx.services.config.isProduction && isSandboxTaskId(parsed.taskId) ? 'sandbox' : 'kie';
+    await studio.onProviderCallback(provider, parsed.taskId);
     return { status: 200, body: { received: true as const } };
   },
 } satisfies HandlersFor<typeof studioRoutes>;

@@ -13,6 +13,7 @@ import { SandboxImageProvider } from '../../providers/image/sandbox/sandbox-prov
 import { createFileStorage } from '../../storage/create.ts';
 import type { FileStorage, PublicBaseUrl } from '../../storage/storage.ts';
 import { StudioEvents } from './events.ts';
+import { ExpectedTimes } from './jobs/expected-times.ts';
 import { ProviderGateway } from './jobs/provider-gateway.ts';
 import { STRANDED_TASKS_SCHEDULE, TaskQueue } from './jobs/task-queue.ts';
 import { resolveCallbackUrl, type TaskWorkDeps, workOnTask } from './jobs/work-on-task.ts';
@@ -61,7 +62,7 @@ export class StudioRuntime {
     this.#isProduction = config.isProduction;
     this.#orm = orm;
     this.jobs = deps.jobs;
-    this.tasks = new TaskQueue(deps.jobs, { logger, concurrency: config.studio.jobConcurrency, pollMs: config.studio.pollMinMs });
+    this.tasks = new TaskQueue(deps.jobs, { logger, concurrency: config.studio.jobConcurrency });
     if (config.isProduction && config.studio.allowPrivateFetchFor?.length) {
       throw new Error('allowPrivateFetchFor is a test-only setting and is refused in production');
     }
@@ -72,13 +73,20 @@ export class StudioRuntime {
       storage: this.storage,
       delayMs: config.studio.sandboxDelayMs,
       fetchImageOptions: this.fetchOptions,
+      callbackHmacKey: config.studio.kie.webhookHmacKey,
     });
-    this.gateway = new ProviderGateway({ config: config.studio, isProduction: config.isProduction, sandbox, kieFor: deps.kieFor });
-    this.uploadLimiter = (deps.rateLimits ?? new RateLimitStore(undefined)).create({
-      name: 'uploads',
-      limit: config.studio.uploadsPerWindow,
-      windowMs: UPLOAD_WINDOW_MS,
+    const ownOrigin = () => (typeof deps.publicUrl === 'function' ? deps.publicUrl() : deps.publicUrl);
+    this.gateway = new ProviderGateway({
+      config: config.studio,
+      isProduction: config.isProduction,
+      sandbox,
+      kieFor: deps.kieFor,
+      // The sandbox runs in this process, so our own address (PUBLIC_URL, else where we listen) reaches the route.
+      sandboxCallbackUrl: (em) => resolveCallbackUrl(em, ownOrigin()),
     });
+    const rateLimits = deps.rateLimits ?? new RateLimitStore(undefined);
+    this.uploadLimiter = rateLimits.create({ name: 'uploads', limit: config.studio.uploadsPerWindow, windowMs: UPLOAD_WINDOW_MS });
+    const statusBudget = rateLimits.create({ name: 'kie-status', limit: config.studio.kieStatusCallsPer10s, windowMs: 10_000 });
     this.work = {
       orm,
       storage: this.storage,
@@ -89,6 +97,8 @@ export class StudioRuntime {
       fetchOptions: this.fetchOptions,
       callbackUrl: (em) => resolveCallbackUrl(em, config.publicUrl),
       steps: this.tasks,
+      expected: new ExpectedTimes(),
+      statusBudget,
       afterTransition: async (tx, transition) => {
         for (const hook of this.#afterTransition) await hook(tx, transition);
       },
@@ -124,7 +134,10 @@ export class StudioRuntime {
 
   /** A provider said a task ended: its step runs at once (de-duplicated per task by the queue's policy). */
   async onProviderCallback(provider: ProviderName, providerTaskId: string): Promise<void> {
-    await this.tasks.providerCallback(provider, providerTaskId);
+    // Known now (the usual case): its step is brought forward here; else a job looks it up again a little later.
+    const task = await new ImageTaskRepository(this.#orm.em.fork()).findByProviderTaskId(provider, providerTaskId);
+    if (!task) return this.tasks.providerCallback(provider, providerTaskId);
+    if (task.status === 'pending' || task.status === 'generating') await this.tasks.wake(task.id);
   }
 
   /**
@@ -134,7 +147,7 @@ export class StudioRuntime {
   start(): Promise<void> {
     this.#started ??= (async () => {
       await this.tasks.work({
-        step: (id) => workOnTask(this.work, id),
+        step: (id, lookedAt) => workOnTask(this.work, id, lookedAt),
         find: () => new ImageTaskRepository(this.#orm.em.fork()),
       });
       await this.jobs.every(STRANDED_TASKS_SCHEDULE, '* * * * *', () => this.tasks.resendStranded(this.#orm.em.fork()));
@@ -144,6 +157,7 @@ export class StudioRuntime {
 
   /** Waits for sandbox renders in hand (pg-boss, stopped by its owner, lets the steps in hand finish). */
   async stop(): Promise<void> {
+    this.gateway.sandbox.close();
     await this.gateway.sandbox.settle();
   }
 

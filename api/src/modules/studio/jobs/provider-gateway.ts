@@ -45,6 +45,8 @@ export interface ProviderGatewayOptions {
   sandbox: SandboxImageProvider;
   /** Test seam: how a KIE provider is built for an account. */
   kieFor?: (account: Pick<KieAccount, 'token'>) => ImageProvider;
+  /** Where the sandbox calls back when a task is ready (our own callback route), if anywhere. */
+  sandboxCallbackUrl?: (em: SqlEntityManager) => Promise<string | undefined>;
 }
 
 const asAspect = (value: string): AspectRatio => (ASPECT_RATIOS.includes(value as AspectRatio) ? (value as AspectRatio) : '1:1');
@@ -73,8 +75,10 @@ export class ProviderGateway {
   readonly #isProduction: boolean;
   readonly #sandbox: SandboxImageProvider;
   readonly #kieFor: (account: Pick<KieAccount, 'token'>) => ImageProvider;
+  readonly #sandboxCallbackUrl?: (em: SqlEntityManager) => Promise<string | undefined>;
 
   constructor(options: ProviderGatewayOptions) {
+    this.#sandboxCallbackUrl = options.config.sandboxCallbacks ? options.sandboxCallbackUrl : undefined;
     this.#config = options.config;
     this.#isProduction = options.isProduction;
     this.#sandbox = options.sandbox;
@@ -116,7 +120,8 @@ export class ProviderGateway {
     if (this.#isProduction) {
       throw new ImageProviderError({ kind: 'unavailable', message: 'No image provider account is available.', retryable: false });
     }
-    const { providerTaskId } = await this.#sandbox.submit(job);
+    const sandboxCallBackUrl = await this.#sandboxCallbackUrl?.(em);
+    const { providerTaskId } = await this.#sandbox.submit(job, sandboxCallBackUrl ? { callBackUrl: sandboxCallBackUrl } : undefined);
     providerCalls.inc({ account: 'sandbox', operation: 'submit', outcome: 'ok' });
     return { provider: 'sandbox', providerTaskId, account: null };
   }

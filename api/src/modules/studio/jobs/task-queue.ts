@@ -23,12 +23,12 @@ export interface TaskQueueOptions {
   logger: Logger;
   /** Steps one process works on at once. */
   concurrency: number;
-  /** Workers look for due steps this often (a step is due when its `startAfter` passes). */
-  pollMs: number;
 }
 
 interface StepData {
   id: string;
+  /** When a look last saw the task still running (epoch ms): the lower bound of the provider's time. */
+  lookedAt?: number;
 }
 interface CallbackData {
   provider: ProviderName;
@@ -66,13 +66,16 @@ export class TaskQueue {
    * The task's next step in `delayMs`, written by `em`'s transaction when it is in one. A step already
    * queued (an earlier callback) is kept: it runs sooner.
    */
-  async next(em: SqlEntityManager, id: string, delayMs: number): Promise<void> {
-    await this.#jobs.send(TASK_STEP_QUEUE, { id }, { singletonKey: id, startAfter: new Date(Date.now() + Math.max(0, delayMs)) }, em);
+  async next(em: SqlEntityManager, id: string, delayMs: number, lookedAt?: number): Promise<void> {
+    const data: StepData = lookedAt === undefined ? { id } : { id, lookedAt };
+    await this.#jobs.send(TASK_STEP_QUEUE, data, { singletonKey: id, startAfter: new Date(Date.now() + Math.max(0, delayMs)) }, em);
   }
 
   /** A step now: the queued one is brought forward, or one is queued (at most one waits per task). */
   async wake(id: string): Promise<void> {
     await this.#jobs.boss.upsert(TASK_STEP_QUEUE, { id }, { singletonKey: id, startAfter: new Date() });
+    // Workers elsewhere hear the queue's NOTIFY; this process's are woken directly (PGlite has no NOTIFY).
+    this.#jobs.wake(TASK_STEP_QUEUE);
   }
 
   /** A provider said a task ended: the task is looked up (and retried by pg-boss while unknown), then woken. */
@@ -81,12 +84,15 @@ export class TaskQueue {
   }
 
   /** Registers the workers (a no-op in a process that only sends). */
-  async work(deps: { step: (id: string) => Promise<void>; find: () => ImageTaskRepository }): Promise<void> {
+  async work(deps: { step: (id: string, lookedAt?: number) => Promise<void>; find: () => ImageTaskRepository }): Promise<void> {
     await this.define();
-    // Steps deferred with `startAfter` are found by polling: every second at most (every 0.5 s with fast checks).
-    const polling = { pollingIntervalSeconds: Math.min(1, Math.max(0.5, this.#options.pollMs / 1000)) };
-    await this.#jobs.work<StepData>(TASK_STEP_QUEUE, { ...polling, localConcurrency: this.#options.concurrency }, (job) =>
-      deps.step(job.data.id),
+    // A step deferred with `startAfter` wakes its worker the moment it comes due (jobs/due-waker.ts); pg-boss's
+    // shortest poll (0.5 s) stays as the floor.
+    const polling = { pollingIntervalSeconds: 0.5 };
+    await this.#jobs.work<StepData>(
+      TASK_STEP_QUEUE,
+      { ...polling, localConcurrency: this.#options.concurrency, wakeWhenDue: true },
+      (job) => deps.step(job.data.id, typeof job.data.lookedAt === 'number' ? job.data.lookedAt : undefined),
     );
     await this.#jobs.work<CallbackData>(PROVIDER_CALLBACK_QUEUE, polling, async (job) => {
       const task = await deps.find().findByProviderTaskId(job.data.provider, job.data.providerTaskId);

@@ -8,8 +8,10 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { StudioConfig } from '../../../config.studio.ts';
 import type { Orm } from '../../../db/orm.ts';
+import type { RateLimiter } from '../../../http/rate-limit.ts';
 import type { FetchImageOptions } from '../../../images/fetch-image.ts';
-import { rehostResultImage } from '../../../images/store.ts';
+import { rehostResultImage, type StoreStage } from '../../../images/store.ts';
+import { studioStage } from '../../../metrics/registry.ts';
 import { KieAccountsBusyError } from '../../../providers/image/kie/accounts.ts';
 import { isImageProviderError } from '../../../providers/image/provider.ts';
 import type { FileStorage } from '../../../storage/storage.ts';
@@ -20,6 +22,8 @@ import { ImageTask } from '../tasks/image-task.entity.ts';
 import { ImageTaskRepository } from '../tasks/image-task.repository.ts';
 import { type AfterTransition, completeTask, type FailureOutcome, failTask, markSubmitted, recordAttempt } from '../tasks/task-state.ts';
 import { nextCheckDelay } from './backoff.ts';
+import type { ExpectedTimes } from './expected-times.ts';
+import { nextLookDelay, observedProviderMs } from './look-schedule.ts';
 import type { ProviderGateway } from './provider-gateway.ts';
 import type { TaskQueue } from './task-queue.ts';
 
@@ -47,20 +51,45 @@ export interface TaskWorkDeps {
   callbackUrl: (em: SqlEntityManager) => Promise<string | undefined>;
   /** Sends a task's next step job. */
   steps: Pick<TaskQueue, 'next'>;
+  /** How long each model and kind of task took lately (the status schedule's guide). */
+  expected: ExpectedTimes;
+  /** Status calls each KIE account may make per window (its rate limit, shared with submits), keyed by account. */
+  statusBudget?: RateLimiter;
   /** Follows every transition in its transaction (callback deliveries, operator alerts: pg-boss jobs that must run). */
   afterTransition: AfterTransition;
 }
 
-/**
- * Counts one more look and sends the next step after the backoff (never after the time limit), in one
- * transaction. `countAttempt: false` waits without using up a retry (every KIE account busy).
- */
-async function lookAgain(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask, countAttempt = true): Promise<void> {
+/** Options of the next look: `countAttempt: false` waits without using up a retry; `lookedAt` a look that saw it running. */
+interface LookAgain {
+  countAttempt?: boolean;
+  lookedAt?: number;
+  /** Wait at least this long (a status budget spent). */
+  atLeastMs?: number;
+}
+
+/** Milliseconds until a task's next look: around its model's usual time when known, else the backoff. */
+async function lookDelay(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask, attempts: number): Promise<number> {
+  // A submit tried again (the provider was busy or away) backs off; only a running task has a usual time.
+  if (task.status === 'pending' && attempts > 0) return nextCheckDelay(attempts, deps.config.pollMinMs, deps.config.pollMaxMs);
+  const expectedMs = await deps.expected.of(em, task.model, task.generationType);
+  return nextLookDelay({
+    elapsedMs: Date.now() - task.createdAt.getTime(),
+    expectedMs,
+    attempts,
+    minMs: deps.config.pollMinMs,
+    maxMs: deps.config.pollMaxMs,
+  });
+}
+
+/** Counts one more look and sends the next step after the schedule's delay (never after the time limit), in one transaction. */
+async function lookAgain(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask, options: LookAgain = {}): Promise<void> {
+  const countAttempt = options.countAttempt ?? true;
   const attempts = countAttempt ? task.attempts + 1 : task.attempts;
-  const delay = countAttempt ? nextCheckDelay(attempts, deps.config.pollMinMs, deps.config.pollMaxMs) : deps.config.pollMinMs;
+  const delay = countAttempt ? await lookDelay(deps, em, task, attempts) : deps.config.pollMinMs;
+  const wait = Math.max(delay, options.atLeastMs ?? 0);
   await em.transactional(async (tx) => {
     if (await recordAttempt(tx, task.id, attempts)) {
-      await deps.steps.next(tx, task.id, Math.min(delay, task.deadlineAt.getTime() - Date.now()));
+      await deps.steps.next(tx, task.id, Math.min(wait, task.deadlineAt.getTime() - Date.now()), options.lookedAt);
     }
   });
 }
@@ -112,13 +141,13 @@ async function submitStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageT
         kieApiId: accepted.account?.id ?? null,
       });
       if (!moved) return;
-      await deps.steps.next(tx, task.id, deps.config.pollMinMs);
+      await deps.steps.next(tx, task.id, await lookDelay(deps, tx, task, 0));
       await deps.afterTransition(tx, { id: task.id, event: 'started' });
     });
   } catch (error) {
     if (!isImageProviderError(error)) throw error;
     // Every account runs as many tasks as it may: wait for a free place without using up a retry.
-    if (error instanceof KieAccountsBusyError) return lookAgain(deps, em, task, false);
+    if (error instanceof KieAccountsBusyError) return lookAgain(deps, em, task, { countAttempt: false });
     if (error.retryable && task.attempts + 1 < MAX_RETRIES) {
       deps.logger.warn({ taskId: task.taskId, err: error }, 'submit failed; retrying later');
       return lookAgain(deps, em, task);
@@ -126,6 +155,11 @@ async function submitStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageT
     deps.logger.warn({ taskId: task.taskId, err: error }, 'submit failed; failing the task');
     await failAndRefund(deps, task.id, error.kind === 'unavailable' && !error.httpStatus ? MESSAGES.noProvider : errorText(error));
   }
+}
+
+/** Feeds the stage histogram (`/metrics`, and the pipeline bench). */
+function observeStage(stage: StoreStage | 'provider_status' | 'commit', ms: number): void {
+  studioStage.observe({ stage }, ms / 1000);
 }
 
 /** Copies a task's result images into our storage (`results/<taskId>/<n>`) with a thumbnail of the first. */
@@ -137,27 +171,49 @@ export async function storeResults(
   const stored = [];
   // The provider answers one image; more than the contract's task declares are dropped.
   for (const [index, url] of urls.slice(0, LIMITS.maxResultImages).entries()) {
-    stored.push(await rehostResultImage({ storage: deps.storage, url, taskId: task.taskId, index, fetchOptions: deps.fetchOptions }));
+    stored.push(
+      await rehostResultImage({
+        storage: deps.storage,
+        url,
+        taskId: task.taskId,
+        index,
+        fetchOptions: deps.fetchOptions,
+        onStage: observeStage,
+      }),
+    );
   }
   return { urls: stored.map((image) => image.url), thumbnailUrl: stored[0]?.thumbnailUrl ?? null };
 }
 
-async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask): Promise<void> {
+/** Takes one status call from the task's KIE account budget; the wait until one is free when it is spent. */
+async function statusBudgetWait(deps: TaskWorkDeps, task: ImageTask): Promise<number> {
+  const account = task.kieApi?.id;
+  if (!deps.statusBudget || task.provider !== 'kie' || !account) return 0;
+  const decision = await deps.statusBudget.consume(account);
+  return decision.allowed ? 0 : Math.max(100, decision.retryAfterMs);
+}
+
+async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask, lastRunningAt?: number): Promise<void> {
+  const waitMs = await statusBudgetWait(deps, task);
+  // The account's rate limit is spent: this look moves on without asking (and without counting as one).
+  if (waitMs) return lookAgain(deps, em, task, { countAttempt: false, atLeastMs: waitMs, lookedAt: lastRunningAt });
+  const lookedAt = Date.now();
   let status: Awaited<ReturnType<ProviderGateway['status']>>;
   try {
     status = await deps.gateway.status(em, task);
+    if (status.state === 'success') observeStage('provider_status', Date.now() - lookedAt);
   } catch (error) {
     if (!isImageProviderError(error)) throw error;
     if (error.kind === 'not_found') return void (await failAndRefund(deps, task.id, MESSAGES.providerLost));
     // A passing outage upstream: keep asking until the time limit ends the task.
     if (error.retryable) {
       deps.logger.warn({ taskId: task.taskId, err: error }, 'status check failed; retrying later');
-      return lookAgain(deps, em, task);
+      return lookAgain(deps, em, task, { lookedAt: lastRunningAt });
     }
     return void (await failAndRefund(deps, task.id, errorText(error)));
   }
   if (status.state === 'fail') return void (await failAndRefund(deps, task.id, status.failMessage || MESSAGES.failed));
-  if (status.state !== 'success') return lookAgain(deps, em, task);
+  if (status.state !== 'success') return lookAgain(deps, em, task, { lookedAt });
   let results: { urls: string[]; thumbnailUrl: string | null };
   try {
     results = await storeResults(deps, task, status.resultUrls ?? []);
@@ -166,7 +222,10 @@ async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTa
     deps.logger.warn({ taskId: task.taskId, err: error }, 'storing the result failed; retrying later');
     return lookAgain(deps, em, task);
   }
-  await completeTask(em, task.id, { resultUrls: results.urls, thumbnailUrl: results.thumbnailUrl }, deps.afterTransition);
+  const providerMs = observedProviderMs(task.createdAt.getTime(), lookedAt, lastRunningAt);
+  const committing = performance.now();
+  await completeTask(em, task.id, { resultUrls: results.urls, thumbnailUrl: results.thumbnailUrl, providerMs }, deps.afterTransition);
+  observeStage('commit', performance.now() - committing);
 }
 
 /**
@@ -174,7 +233,7 @@ async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTa
  * admin): only one transition wins. Errors that are not the provider's are logged and thrown, so pg-boss
  * retries the step.
  */
-export async function workOnTask(deps: TaskWorkDeps, id: string): Promise<void> {
+export async function workOnTask(deps: TaskWorkDeps, id: string, lastRunningAt?: number): Promise<void> {
   const em = deps.orm.em.fork();
   const task = await em.findOne(ImageTask, { id });
   if (!task || (task.status !== 'pending' && task.status !== 'generating')) return;
@@ -184,7 +243,7 @@ export async function workOnTask(deps: TaskWorkDeps, id: string): Promise<void> 
       return;
     }
     if (task.status === 'pending') await submitStep(deps, em, task);
-    else await checkStep(deps, em, task);
+    else await checkStep(deps, em, task, lastRunningAt);
   } catch (error) {
     deps.logger.error({ taskId: task.taskId, err: error }, 'task step failed unexpectedly');
     throw error;

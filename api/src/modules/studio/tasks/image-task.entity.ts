@@ -54,6 +54,11 @@ export const ImageTask = defineEntity({
       .onCreate(() => new Date())
       .onUpdate(() => new Date()),
     completedAt: p.datetime().nullable(),
+    /**
+     * How long the provider took from submission, as best observed (the callback's arrival, else halfway between the
+     * last look that saw it running and the first that saw it done): what the status schedule learns from.
+     */
+    providerMs: p.integer().nullable(),
     /** Bumped by every change (the ORM does it on flush; raw updates do it by hand): the list's ETag is built on it. */
     revision: p.integer().version(),
     // How often the task was looked at (the backoff of its pg-boss step jobs) and its time limit.

@@ -169,16 +169,30 @@ export class ImageTaskRepository {
   }
 
   /** In flight -> completed with these results; what an upscale needs to link its source, or null when already ended. */
+  /** The median provider time of the last 20 completions of a model and kind within a day (null: none). */
+  async medianProviderMs(model: string, generationType: string): Promise<number | undefined> {
+    const [row] = await this.#em.execute<{ ms: number | null }[]>(
+      `select percentile_cont(0.5) within group (order by "provider_ms") as "ms"
+         from (select "provider_ms" from "image_tasks"
+                where "model" = ? and "generation_type" = ? and "status" = 'completed' and "provider_ms" is not null
+                  and "completed_at" > now() - interval '1 day'
+                order by "completed_at" desc limit 20) as "recent"`,
+      [model, generationType],
+    );
+    return row?.ms == null ? undefined : Number(row.ms);
+  }
+
   async markCompletedIfInFlight(
     id: string,
     resultUrls: string[],
     thumbnailUrl: string | null,
+    providerMs: number | null = null,
   ): Promise<{ source_task_id: string | null; generation_type: string; user_id: string } | null> {
     const rows = await this.#em.execute<{ source_task_id: string | null; generation_type: string; user_id: string }[]>(
       `update "image_tasks" set "status" = 'completed', "result_urls" = ${TEXT_ARRAY}, "thumbnail_url" = ?,
-              "error_message" = null, "completed_at" = now(), ${TOUCH}
+              "error_message" = null, "completed_at" = now(), "provider_ms" = ?, ${TOUCH}
         where "id" = ? and "status" in ${IN_FLIGHT} returning "source_task_id", "generation_type", "user_id"`,
-      [JSON.stringify(resultUrls), thumbnailUrl, id],
+      [JSON.stringify(resultUrls), thumbnailUrl, providerMs, id],
     );
     return rows[0] ?? null;
   }

@@ -43,6 +43,8 @@ export async function recordAttempt(em: SqlEntityManager, id: string, attempts: 
 export interface Completion {
   resultUrls: string[];
   thumbnailUrl: string | null;
+  /** The provider's time from submission, as observed (what the status schedule learns from). */
+  providerMs?: number;
 }
 
 /**
@@ -52,7 +54,7 @@ export interface Completion {
 export async function completeTask(em: SqlEntityManager, id: string, completion: Completion, after?: AfterTransition): Promise<boolean> {
   return em.transactional(async (tx) => {
     const tasks = new ImageTaskRepository(tx);
-    const row = await tasks.markCompletedIfInFlight(id, completion.resultUrls, completion.thumbnailUrl);
+    const row = await tasks.markCompletedIfInFlight(id, completion.resultUrls, completion.thumbnailUrl, completion.providerMs ?? null);
     if (!row) return false;
     const hd = completion.resultUrls[0];
     if (row.generation_type === 'upscale' && row.source_task_id && hd) await tasks.setHdImage(row.source_task_id, row.user_id, hd);

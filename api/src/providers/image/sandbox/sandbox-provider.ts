@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { type FetchImageOptions, guardedFetchImage } from '../../../images/fetch-image.ts';
 import { IMAGE_LIMITS, validateImageBytes } from '../../../images/validate.ts';
 import { type FileStorage, resultKey, type StoredContentType } from '../../../storage/storage.ts';
+import { signKieCallback } from '../kie/callback.ts';
 import {
   ASPECT_RATIOS,
   IMAGE_SIZES,
@@ -21,6 +22,7 @@ import {
   OUTPUT_FORMATS,
   type OutputFormat,
   type ProviderTaskStatus,
+  type SubmitOptions,
   type SubmitResult,
   UPSCALE_FACTORS,
 } from '../provider.ts';
@@ -40,6 +42,8 @@ export interface SandboxProviderOptions {
   fetchImageOptions?: FetchImageOptions;
   /** Largest upscale result; default 64 MP. */
   maxOutputPixels?: number;
+  /** Signs the ready callbacks as KIE does (`X-Webhook-Signature`), when our callback route checks them. */
+  callbackHmacKey?: string;
 }
 
 interface SandboxManifest {
@@ -53,6 +57,11 @@ interface SandboxManifest {
 }
 
 const TASK_ID = /^sbx_[A-Za-z0-9_-]{22}$/;
+
+/** Whether a provider task id is one of the sandbox's. */
+export function isSandboxTaskId(value: string): boolean {
+  return TASK_ID.test(value);
+}
 
 function validation(message: string): ImageProviderError {
   return new ImageProviderError({ kind: 'validation', message, provider: 'sandbox' });
@@ -103,16 +112,19 @@ export class SandboxImageProvider implements ImageProvider {
   readonly #manifests = new Map<string, SandboxManifest>();
   readonly #inFlight = new Map<string, Promise<void>>();
   readonly #failures = new Map<string, string>();
+  readonly #callbacks = new Set<NodeJS.Timeout>();
+  readonly #callbackHmacKey?: string;
 
   constructor(options: SandboxProviderOptions) {
     this.#storage = options.storage;
     this.#delayMs = Math.max(0, options.delayMs ?? 4000);
     this.#now = options.now ?? Date.now;
     this.#maxOutputPixels = options.maxOutputPixels;
+    this.#callbackHmacKey = options.callbackHmacKey;
     this.#loadImage = options.loadImage ?? ((url) => this.#defaultLoad(url, options.fetchImageOptions));
   }
 
-  async submit(job: ImageJob): Promise<SubmitResult> {
+  async submit(job: ImageJob, options?: SubmitOptions): Promise<SubmitResult> {
     validateSandboxJob(job);
     const taskId = `sbx_${randomBytes(16).toString('base64url')}`;
     const createdAt = this.#now();
@@ -121,7 +133,39 @@ export class SandboxImageProvider implements ImageProvider {
     this.#manifests.set(taskId, manifest);
     // Start the work now; the status still says generating until the delay has passed.
     void this.#ensureWork(manifest);
+    if (options?.callBackUrl) this.#callBackWhenReady(manifest, options.callBackUrl);
     return { providerTaskId: taskId };
+  }
+
+  /**
+   * As KIE does: once the task is ready, POST its id to the callback address (KIE's body shape). A callback that
+   * cannot be delivered (address unreachable, process stopped) is dropped: the caller's polling finds the result.
+   */
+  #callBackWhenReady(manifest: SandboxManifest, url: string): void {
+    const timer = setTimeout(
+      async () => {
+        this.#callbacks.delete(timer);
+        await this.#ensureWork(manifest);
+        const state = this.#failures.has(manifest.taskId) ? 'fail' : 'success';
+        const timestamp = String(Math.floor(Date.now() / 1000));
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (this.#callbackHmacKey) {
+          headers['x-webhook-timestamp'] = timestamp;
+          headers['x-webhook-signature'] = signKieCallback(this.#callbackHmacKey, manifest.taskId, timestamp);
+        }
+        const body = JSON.stringify({ code: 200, msg: 'success', data: { taskId: manifest.taskId, state } });
+        await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5000) }).catch(() => undefined);
+      },
+      Math.max(0, manifest.readyAt - this.#now()),
+    );
+    timer.unref();
+    this.#callbacks.add(timer);
+  }
+
+  /** Drops the callbacks not yet sent (a stopping process; polling covers them). */
+  close(): void {
+    for (const timer of this.#callbacks) clearTimeout(timer);
+    this.#callbacks.clear();
   }
 
   async getStatus(providerTaskId: string): Promise<ProviderTaskStatus> {
