@@ -16,14 +16,14 @@ interface View {
   /** Text that shows the page is drawn, where it has no app heading (the API reference). */
   drawnWhen?: string;
   /** What to do once the page is drawn (open the sign-up form). */
-  then?: (page: Page) => Promise<void>;
+  afterLoad?: (page: Page) => Promise<void>;
 }
 
 const ANONYMOUS: View[] = [
   { path: '/' },
   { path: '/pricing' },
   { path: '/login' },
-  { path: '/login', then: (page) => page.locator('.auth-switch button').click() },
+  { path: '/login', afterLoad: (page) => page.locator('.auth-switch button').click() },
   { path: '/contact' },
 ];
 const SIGNED_IN: View[] = ['/generate', '/my-creations', '/api', '/my-account', '/purchase-credits', '/pricing'].map((path) => ({ path }));
@@ -67,12 +67,12 @@ async function audit(views: View[], language: string, user: { id: string } | nul
       for (const view of views) {
         await page.goto(`${server.url}${view.path}`);
         await drawn(page, view, quiet);
-        if (view.then) {
-          await view.then(page);
+        if (view.afterLoad) {
+          await view.afterLoad(page);
           await quiet.settled();
         }
         const findings = await axeFindings(page);
-        if (findings.length) found[`${view.path}${view.then ? ' (then)' : ''} ${width}`] = findings;
+        if (findings.length) found[`${view.path}${view.afterLoad ? ' (then)' : ''} ${width}`] = findings;
       }
     }
   } finally {

@@ -149,7 +149,11 @@ export const LedgerTransaction = z
       .max(INT32.max)
       .describe('Signed change of the balance in credits (negative for usage and clawbacks).')
       .openapi({ example: 1200 }),
-    description: z.string().max(255).describe('What the entry was for, in English.').openapi({ example: 'Purchased Popular (1200 credits) with card' }),
+    description: z
+      .string()
+      .max(255)
+      .describe('What the entry was for, in English.')
+      .openapi({ example: 'Purchased Popular (1200 credits) with card' }),
     event: LedgerEvent.nullable().describe('What the entry records, for wording it in another language; null on entries older than it.'),
     imageTaskId: Id.nullable().describe('The image task charged or refunded, for usage and refund entries.'),
     packageId: Id.nullable().describe('The credit package bought, for purchase entries.'),

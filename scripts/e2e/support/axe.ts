@@ -24,6 +24,10 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ rule: v.id, impact: v.impact ?? '', targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`) }));
+      .map((v) => ({
+        rule: v.id,
+        impact: v.impact ?? '',
+        targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`),
+      }));
   }, TAGS);
 }
