@@ -75,7 +75,8 @@ async function audit(views: View[], language: string, user: { id: string } | nul
       }
       for (const [width, size] of Object.entries(WIDTHS)) {
         await page.setViewportSize(size);
-        // A resize may load what the narrower layout shows (images, a remote's part).
+        // Two frames: media-query listeners (React state) have drawn the new layout; then whatever it loads.
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
         await quiet.settled();
         const findings = await axeFindings(page);
         if (findings.length) found[`${view.path}${view.afterLoad ? ' (after load)' : ''} ${width}`] = findings;
