@@ -1,9 +1,8 @@
 // Vietnamese beyond the page text: a server problem told in Vietnamese (from its code), ledger rows worded from
 // what they record, the admin's Vietnamese package name, and prices in the same locale as the credit counts.
-import { createUser, type TestServer } from '@app/api/testing';
+import { createUser, signIn, type TestServer } from '@app/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUserCredits } from '../../api/src/modules/admin/users/user-credits.ts';
 import { CreditPackage } from '../../api/src/modules/billing/index.ts';
 import { AdminSettings } from '../../api/src/modules/settings/index.ts';
 import { openSignedInAs, toastWithTitle } from './support/account.ts';
@@ -51,7 +50,12 @@ describe('Vietnamese pages', () => {
 
   it('words the history from what each entry records, shows the Vietnamese package name, and one number locale', async () => {
     const user = await createUser(server);
-    await setUserCredits(server.orm.em.fork(), user.id, 1200, { username: 'root' }, 'khuyến mãi');
+    const admin = await createUser(server, { username: 'root', isAdmin: true });
+    const set = await server.request('PUT', `/api/admin/users/${user.id}/credits`, {
+      cookie: await signIn(server, admin),
+      body: { credits: 1200, reason: 'khuyến mãi' },
+    });
+    expect(set.status).toBe(200);
     const { page, close } = await openSignedInAs(browser, server, user);
     await inVietnamese(page);
     await page.goto(`${server.url}/pricing`);

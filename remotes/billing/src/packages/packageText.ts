@@ -1,7 +1,9 @@
 // A package's name and description are the admin's words: Vietnamese readers get the admin's Vietnamese version
 // where one was given, else the English.
+import type { components } from '@app/api-client';
 import { useI18n } from '@app/i18n';
-import type { CreditPackage } from './PackageCard.tsx';
+
+type CreditPackage = components['schemas']['CreditPackage'];
 
 export type PackageText = (pkg: Pick<CreditPackage, 'name' | 'description' | 'nameVi' | 'descriptionVi'>) => {
   name: string;
