@@ -75,4 +75,13 @@ describe('Vietnamese pages', () => {
     expect(card).not.toContain('$0.');
     await close();
   });
+
+  it("writes the landing page's dollar prices in Vietnamese, like its credit counts", async () => {
+    const { page, close } = await openPage(browser);
+    await inVietnamese(page);
+    await page.goto(`${server.url}/`);
+    const usd = page.getByTestId('usd-text-to-image');
+    await expect.poll(() => usd.textContent()).toMatch(/^0,025\s?US\$/);
+    await close();
+  });
 });
