@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { renderApiReference } from '@scalar/client-side-rendering';
 import { REPO_ROOT } from '../config.ts';
 import type { AppRouter } from './bind.ts';
+import { NAME_COPY_BUTTONS, SCALAR_CUSTOM_CSS } from './docs-theme.ts';
 import { EncodedBody, fileBody, sendEncodedBody } from './encoded-body.ts';
 import { inlineScriptHashes } from './security-headers.ts';
 
@@ -33,15 +34,20 @@ export const SCALAR_OPTIONS = {
   telemetry: false,
   // Fonts come from this server's bundle, not from Scalar's CDN.
   withDefaultFonts: false,
+  customCss: SCALAR_CUSTOM_CSS,
 } as const;
 
-/** The reference page; fonts and the bundle come from this server so no request leaves the machine. */
+/**
+ * The reference page; fonts and the bundle come from this server so no request leaves the machine. The page is in
+ * English (the spec's language), said on `<html>` for screen readers; a script names Scalar's copy buttons.
+ */
 export function docsPageHtml(): string {
-  return renderApiReference({
+  const html = renderApiReference({
     config: { url: '/api/openapi.json', ...SCALAR_OPTIONS },
     pageTitle: 'Nano Banana Image Studio API',
     cdn: '/api/docs/scalar.js',
   });
+  return html.replace(/<html>/, '<html lang="en">').replace('</body>', `<script>${NAME_COPY_BUTTONS}</script>\n</body>`);
 }
 
 // Shared by every app in the process: compressed once, not once per test server.

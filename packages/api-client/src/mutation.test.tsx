@@ -140,7 +140,10 @@ describe('useMutation', () => {
     });
     expect(mutation.pending).toBe(false);
     expect(mutation.fieldErrors).toEqual({ name: 'Name is required' });
-    expect(told).toEqual([{ title: 'Save failed', description: 'Name is required' }]);
+    // The problem goes along, so the host can word it by its code in the reader's language.
+    expect(told).toEqual([
+      { title: 'Save failed', description: 'Name is required', problem: expect.objectContaining({ code: 'validation_failed' }) },
+    ]);
     await act(async () => {
       expect(await create('Silver')).toEqual({ data: { name: 'Silver' } });
     });

@@ -28,6 +28,8 @@ export async function request<M extends Method, P extends PathOf<M>>(method: M, 
 export interface MutationFailure {
   title: string;
   description: string;
+  /** The server's problem, when it answered with one: its stable `code` lets the UI word it in the reader's language. */
+  problem?: Problem;
 }
 
 /**
@@ -105,7 +107,7 @@ export function useMutation<M extends Method, P extends PathOf<M>>(method: M, pa
       if (error instanceof ApiError && options.onProblem?.(error.problem)) return undefined;
       const { describe } = options;
       const description = describe && error instanceof ApiError ? describe(error.problem) : toMessage(error, options.fallback);
-      tell({ title: options.failure, description });
+      tell({ title: options.failure, description, ...(error instanceof ApiError ? { problem: error.problem } : {}) });
       return undefined;
     } finally {
       setPending(false);

@@ -60,6 +60,16 @@ const packageFields = {
     .optional()
     .describe('Optional marketing line (empty or null means none).')
     .openapi({ example: 'Good for trying things out' }),
+  nameVi: z
+    .union([z.string().trim().max(200, 'Vietnamese name must be at most 200 characters'), z.null()])
+    .optional()
+    .describe('The name shown to Vietnamese readers; empty or null means they see `name`.')
+    .openapi({ example: 'Khởi đầu' }),
+  descriptionVi: z
+    .union([z.string().trim().max(500, 'Vietnamese description must be at most 500 characters'), z.null()])
+    .optional()
+    .describe('The description shown to Vietnamese readers; empty or null means they see `description`.')
+    .openapi({ example: 'Phù hợp để dùng thử' }),
   popular: z.boolean().describe('Show the Most Popular badge.').openapi({ example: false }),
   bonus: z
     .number({ error: 'Bonus must be a whole number of at least 0' })
@@ -93,6 +103,8 @@ export const CreditPackageUpdate = z
     creemProductId: packageFields.creemProductId,
     isActive: packageFields.isActive.optional(),
     description: packageFields.description,
+    nameVi: packageFields.nameVi,
+    descriptionVi: packageFields.descriptionVi,
     popular: packageFields.popular.optional(),
     bonus: packageFields.bonus.optional(),
   })

@@ -66,6 +66,13 @@ export const CreditPackage = z
     credits: z.number().int().min(1).max(100_000_000).describe('Credits granted on purchase.').openapi({ example: 500 }),
     price: z.number().describe('Price in USD (two decimals).').openapi({ example: 10 }),
     description: z.string().max(500).nullable().describe('Optional marketing line.').openapi({ example: 'Good for trying things out' }),
+    nameVi: z.string().max(200).nullable().describe('The Vietnamese name, when the admin gave one.').openapi({ example: 'Khởi đầu' }),
+    descriptionVi: z
+      .string()
+      .max(500)
+      .nullable()
+      .describe('The Vietnamese description, when the admin gave one.')
+      .openapi({ example: 'Phù hợp để dùng thử' }),
     popular: z.boolean().describe('Shown with the Most Popular badge.').openapi({ example: false }),
     bonus: z
       .number()
@@ -102,6 +109,30 @@ export const UserStats = z
   .openapi('UserStats', { description: "The signed-in user's balance and totals for the pricing page." });
 export type UserStats = z.infer<typeof UserStats>;
 
+/** What a ledger entry records, for the UI to word in the reader's language (`params` hold its particulars). */
+export const LEDGER_EVENT_KINDS = [
+  'task_charge',
+  'task_refund',
+  'purchase',
+  'payment_refunded',
+  'payment_disputed',
+  'balance_set',
+  'signup_bonus',
+] as const;
+
+export const LedgerEvent = z
+  .object({
+    kind: z.enum(LEDGER_EVENT_KINDS).describe('What happened.').openapi({ example: 'purchase' }),
+    params: z
+      .record(z.string().max(40), z.union([z.string().max(255), z.number().int().min(INT32.min).max(INT32.max)]))
+      .describe(
+        'Its particulars: `taskKind` and `taskId` (task_charge, task_refund, with `reason`), `packageName`, `credits` and `method` (`card`, `paypal`, `sandbox`) for a purchase, `from`, `to`, `admin` and `reason` for balance_set.',
+      )
+      .openapi({ example: { packageName: 'Popular', credits: 1200, method: 'card' } }),
+  })
+  .openapi('LedgerEvent', { description: 'What a ledger entry records, so a client can word it in its own language.' });
+export type LedgerEvent = z.infer<typeof LedgerEvent>;
+
 export const LedgerTransaction = z
   .object({
     id: Id,
@@ -118,7 +149,12 @@ export const LedgerTransaction = z
       .max(INT32.max)
       .describe('Signed change of the balance in credits (negative for usage and clawbacks).')
       .openapi({ example: 1200 }),
-    description: z.string().max(255).describe('What the entry was for.').openapi({ example: 'Purchased Popular (1200 credits) with card' }),
+    description: z
+      .string()
+      .max(255)
+      .describe('What the entry was for, in English.')
+      .openapi({ example: 'Purchased Popular (1200 credits) with card' }),
+    event: LedgerEvent.nullable().describe('What the entry records, for wording it in another language; null on entries older than it.'),
     imageTaskId: Id.nullable().describe('The image task charged or refunded, for usage and refund entries.'),
     packageId: Id.nullable().describe('The credit package bought, for purchase entries.'),
     orderId: Id.nullable().describe('Our payment order, for purchase entries and payment refunds.'),

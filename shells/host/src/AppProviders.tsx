@@ -1,9 +1,10 @@
 import { type MutationFailure, MutationFailureContext, swrDefaults } from '@app/api-client';
 import { I18nProvider, LOCALES, useI18n } from '@app/i18n';
 import { navigate, ToastRegion, toast } from '@app/ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { I18nProvider as AriaLocaleProvider, RouterProvider } from 'react-aria-components';
 import { SWRConfig } from 'swr';
+import { problemWords } from './problemWords.ts';
 
 /** Keeps RAC's number/date formatting and messages in the user's language. */
 function AriaLocale({ children }: { children: ReactNode }) {
@@ -11,8 +12,16 @@ function AriaLocale({ children }: { children: ReactNode }) {
   return <AriaLocaleProvider locale={LOCALES[language]}>{children}</AriaLocaleProvider>;
 }
 
-/** A failed change (any remote's `useMutation`) as an error toast. */
-const toastFailure = ({ title, description }: MutationFailure) => toast({ title, description, variant: 'error' });
+/** A failed change (any remote's `useMutation`) as an error toast, its problem worded in the reader's language. */
+function FailureToasts({ children }: { children: ReactNode }) {
+  const { language, t } = useI18n();
+  const tell = useCallback(
+    ({ title, description, problem }: MutationFailure) =>
+      toast({ title, description: (problem && problemWords(problem, language, t)) ?? description, variant: 'error' }),
+    [language, t],
+  );
+  return <MutationFailureContext value={tell}>{children}</MutationFailureContext>;
+}
 
 /**
  * Everything provided once for the host and all remotes: one SWR cache with the spec's defaults, the language,
@@ -25,10 +34,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <AriaLocale>
           {/* Every RAC link (Link, LinkButton, menu items with href) navigates client-side through the router. */}
           <RouterProvider navigate={(href) => navigate(href)}>
-            <MutationFailureContext value={toastFailure}>
+            <FailureToasts>
               {children}
               <ToastRegion />
-            </MutationFailureContext>
+            </FailureToasts>
           </RouterProvider>
         </AriaLocale>
       </I18nProvider>

@@ -54,6 +54,7 @@ export async function createUser(em: SqlEntityManager, input: NewUser): Promise<
           type: 'bonus',
           businessKey: signupBonusKey(user.id),
           description: 'Start credits for a new account',
+          event: { kind: 'signup_bonus', params: {} },
         });
         // A brand-new user cannot have spent or received anything: any refusal is a bug, so roll back.
         if (!result.applied) throw new Error(`start credits not applied: ${result.reason}`);

@@ -16,6 +16,9 @@ export const CreditPackage = defineEntity({
     price: p.decimal('string').precision(10).scale(2),
     creemProductId: p.text().nullable(),
     description: p.text().nullable(),
+    // The admin's Vietnamese wording; null shows the English text.
+    nameVi: p.text().nullable(),
+    descriptionVi: p.text().nullable(),
     popular: p.boolean().default(false),
     bonus: p.integer().default(0),
     isActive: p.boolean().default(true),

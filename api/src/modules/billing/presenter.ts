@@ -10,6 +10,8 @@ export function presentCreditPackage(pkg: CreditPackage): CreditPackageDto {
     credits: pkg.credits,
     price: Number(pkg.price),
     description: pkg.description ?? null,
+    nameVi: pkg.nameVi ?? null,
+    descriptionVi: pkg.descriptionVi ?? null,
     popular: pkg.popular,
     bonus: pkg.bonus,
     isActive: pkg.isActive,

@@ -1,3 +1,4 @@
+import type { LedgerEvent } from '@app/contract';
 import type { EntityManager } from '@mikro-orm/sql';
 import { UserRepository } from '../users/index.ts';
 import type { TransactionType } from './transaction.entity.ts';
@@ -10,7 +11,10 @@ export interface LedgerEntry {
   type: TransactionType;
   /** Unique per business event (`usage:<taskId>`, `refund:<taskId>`, `purchase:<orderId>`...). */
   businessKey: string;
+  /** The English wording; `event` says the same for the UI to word in the reader's language. */
   description: string;
+  /** Left out only by test fixtures; every product entry says what happened. */
+  event?: LedgerEvent | null;
   imageTaskId?: string | null;
   kieTaskId?: string | null;
   packageId?: string | null;
@@ -49,6 +53,7 @@ export async function applyLedgerEntry(em: EntityManager, entry: LedgerEntry): P
         amount: entry.amount,
         balanceAfter: credits,
         description: entry.description.slice(0, 255),
+        event: entry.event ?? null,
         businessKey: entry.businessKey,
         imageTaskId: entry.imageTaskId ?? null,
         kieTaskId: entry.kieTaskId ?? null,

@@ -26,6 +26,8 @@ export const Transaction = defineEntity({
     amount: p.integer(),
     balanceAfter: p.integer(),
     description: p.string().length(255),
+    // What happened (kind and particulars), so readers get it in their language; null on older rows.
+    event: p.json<{ kind: string; params: Record<string, string | number> }>().nullable(),
     businessKey: p.string().length(200).unique(),
     imageTaskId: p.uuid().nullable().index(),
     kieTaskId: p.string().length(200).nullable(),

@@ -9,6 +9,7 @@ export interface TransactionRow {
   amount: number;
   balanceAfter: number;
   description: string;
+  event: { kind: string; params: Record<string, string | number> } | null;
   businessKey: string;
   imageTaskId: string | null;
   kieTaskId: string | null;
@@ -26,9 +27,9 @@ export async function hasBusinessKey(em: EntityManager, businessKey: string): Pr
 /** Inserts the entry unless its business key is taken (the unique index decides a race); whether it was inserted. */
 export async function insertUnlessKeyTaken(em: EntityManager, row: TransactionRow): Promise<boolean> {
   const inserted = await em.execute(
-    `insert into "transactions" ("id", "user_id", "type", "amount", "balance_after", "description", "business_key",
+    `insert into "transactions" ("id", "user_id", "type", "amount", "balance_after", "description", "event", "business_key",
        "image_task_id", "kie_task_id", "package_id", "order_id", "created_via", "created_at")
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
      on conflict ("business_key") do nothing returning "id"`,
     [
       row.id,
@@ -37,6 +38,7 @@ export async function insertUnlessKeyTaken(em: EntityManager, row: TransactionRo
       row.amount,
       row.balanceAfter,
       row.description,
+      row.event && JSON.stringify(row.event),
       row.businessKey,
       row.imageTaskId,
       row.kieTaskId,

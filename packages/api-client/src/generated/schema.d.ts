@@ -1790,6 +1790,16 @@ export interface components {
              */
             description: string | null;
             /**
+             * @description The Vietnamese name, when the admin gave one.
+             * @example Khởi đầu
+             */
+            nameVi: string | null;
+            /**
+             * @description The Vietnamese description, when the admin gave one.
+             * @example Phù hợp để dùng thử
+             */
+            descriptionVi: string | null;
+            /**
              * @description Shown with the Most Popular badge.
              * @example false
              */
@@ -1869,10 +1879,11 @@ export interface components {
              */
             amount: number;
             /**
-             * @description What the entry was for.
+             * @description What the entry was for, in English.
              * @example Purchased Popular (1200 credits) with card
              */
             description: string;
+            event: components["schemas"]["LedgerEvent"];
             /**
              * Format: uuid
              * @description The image task charged or refunded, for usage and refund entries.
@@ -1904,6 +1915,26 @@ export interface components {
              */
             createdAt: string;
         };
+        /** @description What the entry records, for wording it in another language; null on entries older than it. */
+        LedgerEvent: {
+            /**
+             * @description What happened.
+             * @example purchase
+             * @enum {string}
+             */
+            kind: "task_charge" | "task_refund" | "purchase" | "payment_refunded" | "payment_disputed" | "balance_set" | "signup_bonus";
+            /**
+             * @description Its particulars: `taskKind` and `taskId` (task_charge, task_refund, with `reason`), `packageName`, `credits` and `method` (`card`, `paypal`, `sandbox`) for a purchase, `from`, `to`, `admin` and `reason` for balance_set.
+             * @example {
+             *       "packageName": "Popular",
+             *       "credits": 1200,
+             *       "method": "card"
+             *     }
+             */
+            params: {
+                [key: string]: string | number;
+            };
+        } | null;
         CreemCheckoutResponse: {
             /**
              * @description The hosted Creem checkout page; send the browser there.
@@ -3383,6 +3414,16 @@ export interface components {
              */
             description?: string | null;
             /**
+             * @description The name shown to Vietnamese readers; empty or null means they see `name`.
+             * @example Khởi đầu
+             */
+            nameVi?: string | null;
+            /**
+             * @description The description shown to Vietnamese readers; empty or null means they see `description`.
+             * @example Phù hợp để dùng thử
+             */
+            descriptionVi?: string | null;
+            /**
              * @description Show the Most Popular badge.
              * @default false
              * @example false
@@ -3429,6 +3470,16 @@ export interface components {
              * @example Good for trying things out
              */
             description?: string | null;
+            /**
+             * @description The name shown to Vietnamese readers; empty or null means they see `name`.
+             * @example Khởi đầu
+             */
+            nameVi?: string | null;
+            /**
+             * @description The description shown to Vietnamese readers; empty or null means they see `description`.
+             * @example Phù hợp để dùng thử
+             */
+            descriptionVi?: string | null;
             /**
              * @description Show the Most Popular badge.
              * @example false

@@ -6,6 +6,8 @@ interface CodeBlockProps {
   /** Shown in the bar above a multi-line block, e.g. "curl" or "JSON". */
   caption?: string;
   copyLabel?: string;
+  /** Names a multi-line block: it scrolls sideways on phones, so it is a focusable region keyboards can scroll. */
+  label?: string;
   testId?: string;
 }
 
@@ -13,7 +15,7 @@ interface CodeBlockProps {
  * Code with a copy button that never covers it: one line sits beside the button,
  * several lines get a bar above them.
  */
-export function CodeBlock({ code, caption, copyLabel, testId }: CodeBlockProps) {
+export function CodeBlock({ code, caption, copyLabel, label, testId }: CodeBlockProps) {
   const t = useT();
   const copy = <CopyButton text={code} label={copyLabel ?? t('account.copy')} variant="ghost" className="code-block-copy" />;
   if (!code.includes('\n')) {
@@ -30,7 +32,8 @@ export function CodeBlock({ code, caption, copyLabel, testId }: CodeBlockProps) 
         <span>{caption}</span>
         {copy}
       </div>
-      <pre data-testid={testId}>
+      {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: the scrolling element is the <pre>; as a named region keyboards can focus and scroll it (WCAG 2.1.1). */}
+      <pre data-testid={testId} tabIndex={0} role="region" aria-label={label ?? caption}>
         <code>{code}</code>
       </pre>
     </div>

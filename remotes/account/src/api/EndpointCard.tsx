@@ -19,7 +19,13 @@ export function EndpointCard({ call, origin }: { call: AutomationCall; origin: s
       </header>
       <h4 className="endpoint-title">{t(call.title)}</h4>
       <p className="endpoint-description">{t(call.description, { max: LIMITS.maxReferenceImages, size: LIMITS.maxImageBytes / MB })}</p>
-      <CodeBlock code={curlExample(call, origin)} caption="curl" copyLabel={t('account.copyExample')} testId={`curl-${call.id}`} />
+      <CodeBlock
+        code={curlExample(call, origin)}
+        caption="curl"
+        label={`${t(call.title)}: curl`}
+        copyLabel={t('account.copyExample')}
+        testId={`curl-${call.id}`}
+      />
     </article>
   );
 }

@@ -33,11 +33,11 @@ export function IntegrationGuide() {
           <div className="guide-responses">
             <div>
               <h3>{t('account.submitResponseTitle')}</h3>
-              <CodeBlock code={JSON.stringify(SUBMIT_RESPONSE_EXAMPLE, null, 2)} caption="JSON" />
+              <CodeBlock code={JSON.stringify(SUBMIT_RESPONSE_EXAMPLE, null, 2)} caption="JSON" label={t('account.submitResponseTitle')} />
             </div>
             <div>
               <h3>{t('account.statusResponseTitle')}</h3>
-              <CodeBlock code={JSON.stringify(STATUS_RESPONSE_EXAMPLE, null, 2)} caption="JSON" />
+              <CodeBlock code={JSON.stringify(STATUS_RESPONSE_EXAMPLE, null, 2)} caption="JSON" label={t('account.statusResponseTitle')} />
             </div>
           </div>
         </div>

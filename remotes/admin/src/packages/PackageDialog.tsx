@@ -86,6 +86,19 @@ function PackageForm({ item: pkg, onClose }: EditFormProps<AdminCreditPackage>) 
       />
       <TextField name="description" label={t('adminManage.packageDescription')} value={draft.description} onChange={set('description')} />
       <TextField
+        name="nameVi"
+        label={t('adminManage.packageNameVi')}
+        description={t('adminManage.packageViHint')}
+        value={draft.nameVi}
+        onChange={set('nameVi')}
+      />
+      <TextField
+        name="descriptionVi"
+        label={t('adminManage.packageDescriptionVi')}
+        value={draft.descriptionVi}
+        onChange={set('descriptionVi')}
+      />
+      <TextField
         name="bonus"
         label={t('adminManage.packageBonus')}
         description={t('adminManage.packageBonusHint')}

@@ -10,6 +10,9 @@ export interface PackageDraft {
   creemProductId: string;
   isActive: boolean;
   description: string;
+  /** Vietnamese wording; empty shows Vietnamese readers the English. */
+  nameVi: string;
+  descriptionVi: string;
   bonus: string;
   popular: boolean;
 }
@@ -21,6 +24,8 @@ export const EMPTY_PACKAGE: PackageDraft = {
   creemProductId: '',
   isActive: true,
   description: '',
+  nameVi: '',
+  descriptionVi: '',
   bonus: '0',
   popular: false,
 };
@@ -33,6 +38,8 @@ export function draftOf(pkg: AdminCreditPackage): PackageDraft {
     creemProductId: pkg.creemProductId ?? '',
     isActive: pkg.isActive,
     description: pkg.description ?? '',
+    nameVi: pkg.nameVi ?? '',
+    descriptionVi: pkg.descriptionVi ?? '',
     bonus: String(pkg.bonus),
     popular: pkg.popular,
   };
@@ -47,6 +54,8 @@ export function bodyOf(draft: PackageDraft) {
     creemProductId: draft.creemProductId.trim() || null,
     isActive: draft.isActive,
     description: draft.description.trim() || null,
+    nameVi: draft.nameVi.trim() || null,
+    descriptionVi: draft.descriptionVi.trim() || null,
     bonus: Number(draft.bonus.trim() || '0'),
     popular: draft.popular,
   };

@@ -25,14 +25,18 @@ export function PurchaseDialog({
   pkg: CreditPackage | null;
   onClose: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const format = useFormat();
   const last = useRef(pkg);
   if (pkg) last.current = pkg;
   const shown = pkg ?? last.current;
+  // The admin's Vietnamese wording where given (as packageText.ts, kept here so this download shares no module).
+  const vi = language === 'vi';
+  const name = shown && ((vi && shown.nameVi) || shown.name);
+  const description = shown && ((vi && shown.descriptionVi) || shown.description);
   return (
     <Modal isOpen={pkg !== null} onOpenChange={(open) => !open && onClose()} isDismissable>
-      <Dialog title={shown ? t('billing.dialogTitle', { name: shown.name }) : undefined} className="billing-dialog">
+      <Dialog title={shown ? t('billing.dialogTitle', { name: name ?? '' }) : undefined} className="billing-dialog">
         {shown && (
           <div className="billing-dialog-body" data-testid="purchase-dialog">
             {shown.popular && (
@@ -40,7 +44,7 @@ export function PurchaseDialog({
                 {t('billing.mostPopular')}
               </Badge>
             )}
-            {shown.description && <p className="billing-dialog-description">{shown.description}</p>}
+            {description && <p className="billing-dialog-description">{description}</p>}
             <dl className="billing-dialog-facts">
               <div>
                 <dt>{t('billing.dialogCredits')}</dt>

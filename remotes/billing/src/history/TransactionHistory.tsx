@@ -4,8 +4,14 @@ import { Card, Pagination, Spinner } from '@app/ui';
 import { useFormat } from '@app/ui/format';
 import { Cell, Column, LedgerTypeBadge, Row, Table, TableBody, TableHeader } from '@app/ui/table';
 import { type ReactNode, useState } from 'react';
+import { ledgerText } from './ledgerText.ts';
 import { truncate } from './transactionFormat.ts';
 import './history.css';
+
+/** A description cut to fit the table, whole on hover. */
+function DescriptionText({ text }: { text: string }) {
+  return <span title={text}>{truncate(text)}</span>;
+}
 
 /** The user list's page size (spec 000 §9). */
 export const TRANSACTIONS_PER_PAGE = 50;
@@ -52,7 +58,7 @@ export function TransactionHistory() {
                 </Cell>
                 <Cell className="billing-history-date">{format.dateTime(entry.createdAt)}</Cell>
                 <Cell className="billing-history-desc">
-                  <span title={entry.description}>{truncate(entry.description)}</span>
+                  <DescriptionText text={ledgerText(entry, t, format.number)} />
                 </Cell>
                 <Cell className="billing-history-credits" data-sign={Math.sign(entry.amount)}>
                   {format.signedNumber(entry.amount)}

@@ -1,7 +1,8 @@
 import type { components } from '@app/api-client';
 import { type MessageKey, useT } from '@app/i18n';
 import { Badge, Button, Card } from '@app/ui';
-import { pricePerCredit, wholeDollars } from '../format/price.ts';
+import { usePrices } from '../format/price.ts';
+import { usePackageText } from './packageText.ts';
 
 export type CreditPackage = components['schemas']['CreditPackage'];
 
@@ -22,6 +23,8 @@ export interface PackageCardProps {
 /** One credit package: price, credits, what is included, the price per credit and the buy button. */
 export function PackageCard({ pkg, onBuy }: PackageCardProps) {
   const t = useT();
+  const { wholeDollars, pricePerCredit } = usePrices();
+  const text = usePackageText()(pkg);
   return (
     <Card className="billing-package" highlighted={pkg.popular} data-testid="credit-package">
       {pkg.popular && (
@@ -29,8 +32,8 @@ export function PackageCard({ pkg, onBuy }: PackageCardProps) {
           {t('billing.mostPopular')}
         </Badge>
       )}
-      <h3 className="billing-package-name">{pkg.name}</h3>
-      <p className="billing-package-description">{pkg.description}</p>
+      <h3 className="billing-package-name">{text.name}</h3>
+      <p className="billing-package-description">{text.description}</p>
       <p className="billing-package-price">{wholeDollars(pkg.price)}</p>
       <p className="billing-package-credits">{t('billing.credits', { count: pkg.credits })}</p>
       {pkg.bonus > 0 && <Badge variant="success">{t('billing.bonus', { count: pkg.bonus })}</Badge>}

@@ -3,7 +3,7 @@ import { useT } from '@app/i18n';
 import { Card, navigate, PageHeader, Spinner, uiEntryLoaders } from '@app/ui';
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { loadCheckoutParts } from '../checkout/loadCheckoutParts.ts';
-import { exactDollars } from '../format/price.ts';
+import { usePrices } from '../format/price.ts';
 import type { CreditPackage } from '../packages/PackageCard.tsx';
 import { PackageList } from '../packages/PackageList.tsx';
 import { usePricingReturn } from '../returns/usePricingReturn.ts';
@@ -16,7 +16,7 @@ import './pages.css';
 const PurchaseDialog = lazy(() =>
   Promise.all([loadCheckoutParts(), uiEntryLoaders.dialog()]).then(([parts, kit]) => ({
     default: (props: Omit<ComponentProps<typeof parts.PurchaseDialog>, 'kit' | 'formatPrice'>) => (
-      <parts.PurchaseDialog kit={kit} formatPrice={exactDollars} {...props} />
+      <parts.PurchaseDialog kit={kit} formatPrice={usePrices().exactDollars} {...props} />
     ),
   })),
 );

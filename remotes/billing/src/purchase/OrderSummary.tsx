@@ -7,14 +7,17 @@ import { methodLabel } from '../checkout/methodLabels.ts';
 import type { PaymentMethod } from '../checkout/paymentMethods.ts';
 import { useCheckout } from '../checkout/useCheckout.ts';
 import { usePaymentMethods } from '../checkout/usePaymentMethods.ts';
-import { exactDollars, pricePerCredit } from '../format/price.ts';
+import { usePrices } from '../format/price.ts';
 import type { CreditPackage } from '../packages/PackageCard.tsx';
+import { usePackageText } from '../packages/packageText.ts';
 
 /**
  * The chosen package, how to pay and 'Proceed to Payment', which starts the real checkout.
  * With both methods enabled the buyer picks one (card first); with one it is used directly.
  */
 export function OrderSummary({ pkg }: { pkg: CreditPackage | null }) {
+  const { exactDollars, pricePerCredit } = usePrices();
+  const packageText = usePackageText();
   const { t } = useI18n();
   const format = useFormat();
   const { methods, sandbox, isLoading, isError } = usePaymentMethods();
@@ -29,7 +32,7 @@ export function OrderSummary({ pkg }: { pkg: CreditPackage | null }) {
         <dl className="billing-summary-lines">
           <div>
             <dt>{t('billing.summaryPackage')}</dt>
-            <dd>{pkg.name}</dd>
+            <dd>{packageText(pkg).name}</dd>
           </div>
           <div>
             <dt>{t('billing.summaryCredits')}</dt>

@@ -1,7 +1,8 @@
 import { useT } from '@app/i18n';
 import { Badge, Card, Radio, RadioGroup, Spinner } from '@app/ui';
-import { exactDollars, pricePerCredit } from '../format/price.ts';
+import { usePrices } from '../format/price.ts';
 import type { CreditPackage } from '../packages/PackageCard.tsx';
+import { usePackageText } from '../packages/packageText.ts';
 import { useCreditPackages } from '../packages/useCreditPackages.ts';
 
 export interface PackagePickerProps {
@@ -12,6 +13,8 @@ export interface PackagePickerProps {
 /** The active packages as one choice; the chosen one feeds the order summary. */
 export function PackagePicker({ selectedId, onSelect }: PackagePickerProps) {
   const t = useT();
+  const { exactDollars, pricePerCredit } = usePrices();
+  const packageText = usePackageText();
   const { data, error, isLoading } = useCreditPackages();
   if (isLoading) return <Spinner size="lg" className="billing-packages-spinner" />;
   if (error || !data) return <Card className="ui-muted">{t('billing.packagesError')}</Card>;
@@ -30,7 +33,7 @@ export function PackagePicker({ selectedId, onSelect }: PackagePickerProps) {
         <Radio key={pkg.id} value={pkg.id} card className="billing-picker-option" data-testid="package-option">
           <span className="billing-picker-main">
             <span className="billing-picker-name">
-              {pkg.name}
+              {packageText(pkg).name}
               {pkg.popular && <Badge variant="accent">{t('billing.mostPopular')}</Badge>}
             </span>
             <span className="billing-picker-credits">{t('billing.credits', { count: pkg.credits })}</span>

@@ -3,7 +3,7 @@ import { useI18n } from '@app/i18n';
 import { Card, Spinner } from '@app/ui';
 import { useFormat } from '@app/ui/format';
 import type { ReactNode } from 'react';
-import { exactDollars } from '../format/price.ts';
+import { usePrices } from '../format/price.ts';
 import './stats.css';
 
 function StatCard({ label, value, hint, testId }: { label: string; value: ReactNode; hint?: string; testId: string }) {
@@ -20,6 +20,7 @@ function StatCard({ label, value, hint, testId }: { label: string; value: ReactN
 
 /** Credits Remaining, Images Created and Credits Used of the signed-in user (GET /api/user/stats). */
 export function StatCards() {
+  const { exactDollars } = usePrices();
   const { t } = useI18n();
   const format = useFormat();
   const { data, error } = useQuery('/api/user/stats', {}, { keepPreviousData: true });

@@ -24,6 +24,8 @@ export async function createPackage(em: SqlEntityManager, input: CreditPackageCr
     price: input.price,
     creemProductId: orNull(input.creemProductId),
     description: orNull(input.description),
+    nameVi: orNull(input.nameVi),
+    descriptionVi: orNull(input.descriptionVi),
     popular: input.popular,
     bonus: input.bonus,
     isActive: input.isActive,
@@ -52,6 +54,8 @@ export async function updatePackage(
   if (input.popular !== undefined) pkg.popular = input.popular;
   if (input.creemProductId !== undefined) pkg.creemProductId = orNull(input.creemProductId);
   if (input.description !== undefined) pkg.description = orNull(input.description);
+  if (input.nameVi !== undefined) pkg.nameVi = orNull(input.nameVi);
+  if (input.descriptionVi !== undefined) pkg.descriptionVi = orNull(input.descriptionVi);
   pkg.credits = credits;
   pkg.bonus = bonus;
   await em.flush();

@@ -37,6 +37,7 @@ export async function setUserCredits(
           0,
           DESCRIPTION_MAX,
         ),
+        event: { kind: 'balance_set', params: { from: current, to: credits, admin: actor.username, reason: reason?.slice(0, 255) ?? '' } },
       });
       // The row is locked and the target is >= 0, so the guarded update cannot refuse: anything else is a bug.
       if (!result.applied) throw new Error(`credits adjustment not applied: ${result.reason}`);

@@ -12,6 +12,7 @@ export function presentTransaction(row: Transaction): LedgerTransaction {
     type: row.type,
     amount: row.amount,
     description: row.description,
+    event: (row.event as LedgerTransaction['event']) ?? null,
     imageTaskId: row.imageTaskId ?? null,
     packageId: row.packageId ?? null,
     orderId: row.orderId ?? null,

@@ -42,6 +42,10 @@ export async function recordRefund(tx: SqlEntityManager, order: Order, input: Re
       type: 'refund',
       businessKey: `clawback:${order.id}:${input.refundId}`,
       description: `Payment ${input.kind === 'refund' ? 'refunded' : 'disputed'}: ${order.packageName} (${taken} credits taken back)`,
+      event: {
+        kind: input.kind === 'refund' ? 'payment_refunded' : 'payment_disputed',
+        params: { packageName: order.packageName.slice(0, 255), credits: taken },
+      },
       packageId: order.package?.id ?? null,
       orderId: order.id,
     });

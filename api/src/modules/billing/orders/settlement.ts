@@ -41,6 +41,14 @@ export async function markPaidAndGrant(
     type: 'purchase',
     businessKey: purchaseKey(order.id),
     description: purchaseDescription(order),
+    event: {
+      kind: 'purchase',
+      params: {
+        packageName: order.packageName.slice(0, 255),
+        credits: order.credits,
+        method: isSandboxOrder(order) ? 'sandbox' : order.provider === 'creem' ? 'card' : 'paypal',
+      },
+    },
     packageId: order.package?.id ?? null,
     orderId: order.id,
   });

@@ -32,6 +32,7 @@ export async function refundTaskRow(
       type: 'refund',
       businessKey: refundKey(row.task_id),
       description: `Refund for ${row.task_id}: ${reason}`,
+      event: { kind: 'task_refund', params: { taskId: row.task_id, reason: reason.slice(0, 255) } },
       imageTaskId: row.id,
       kieTaskId: row.provider_task_id,
       createdVia: row.created_via,

@@ -122,6 +122,7 @@ export async function submitImageTask(
       type: 'usage',
       businessKey: usageKey(task.taskId),
       description: `${DESCRIPTIONS[input.kind]} (${task.taskId})`,
+      event: { kind: 'task_charge', params: { taskKind: input.kind, taskId: task.taskId } },
       imageTaskId: task.id,
       createdVia: input.createdVia,
     });

@@ -178,4 +178,8 @@ export default {
   user: 'User',
   description: 'Description',
   amount: 'Amount',
+  // The package's Vietnamese wording.
+  packageNameVi: 'Name in Vietnamese',
+  packageDescriptionVi: 'Description in Vietnamese',
+  packageViHint: 'Shown to Vietnamese readers; leave empty to show the English.',
 };

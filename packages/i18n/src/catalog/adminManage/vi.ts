@@ -175,4 +175,8 @@ export default {
   user: 'Người dùng',
   description: 'Mô tả',
   amount: 'Số credit',
+  // The package's Vietnamese wording.
+  packageNameVi: 'Tên tiếng Việt',
+  packageDescriptionVi: 'Mô tả tiếng Việt',
+  packageViHint: 'Hiển thị cho người đọc tiếng Việt; để trống để hiển thị bản tiếng Anh.',
 } satisfies Messages<typeof en>;

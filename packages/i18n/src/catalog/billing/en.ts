@@ -92,4 +92,17 @@ export default {
   returnTimeoutTitle: 'Still waiting for the confirmation',
   returnTimeoutBody:
     'The payment has not been confirmed yet. Credits are added automatically once it is; if your balance does not change within a few minutes, please contact support.',
+  // Ledger entries, worded from what they record (kind and particulars).
+  ledgerTask_text_to_image: 'Text to image ({taskId})',
+  ledgerTask_edit_image: 'Image edit ({taskId})',
+  ledgerTask_upscale: 'Upscale ({taskId})',
+  ledgerTaskRefund: 'Refund for {taskId}: {reason}',
+  ledgerPurchase_card: 'Purchased {name} ({count, plural, one {# credit} other {# credits}}) with card',
+  ledgerPurchase_paypal: 'Purchased {name} ({count, plural, one {# credit} other {# credits}}) with PayPal',
+  ledgerPurchase_sandbox: 'Sandbox test payment for {name} ({count, plural, one {# credit} other {# credits}}), no money moved',
+  ledgerPaymentRefunded: 'Payment refunded: {name} ({count, plural, one {# credit} other {# credits}} taken back)',
+  ledgerPaymentDisputed: 'Payment disputed: {name} ({count, plural, one {# credit} other {# credits}} taken back)',
+  ledgerBalanceSet: 'Balance set from {from} to {to} by admin {admin}',
+  ledgerBalanceSetReason: 'Balance set from {from} to {to} by admin {admin}: {reason}',
+  ledgerSignupBonus: 'Start credits for a new account',
 };

@@ -95,4 +95,17 @@ export default {
   returnTimeoutTitle: 'Vẫn đang chờ xác nhận',
   returnTimeoutBody:
     'Thanh toán chưa được xác nhận. Credit sẽ tự động được cộng khi có xác nhận; nếu số dư không thay đổi sau vài phút, vui lòng liên hệ bộ phận hỗ trợ.',
+  // Ledger entries, worded from what they record (kind and particulars).
+  ledgerTask_text_to_image: 'Tạo ảnh từ văn bản ({taskId})',
+  ledgerTask_edit_image: 'Chỉnh sửa ảnh ({taskId})',
+  ledgerTask_upscale: 'Nâng cấp ảnh ({taskId})',
+  ledgerTaskRefund: 'Hoàn credit cho {taskId}: {reason}',
+  ledgerPurchase_card: 'Đã mua {name} ({count, plural, other {# credit}}) bằng thẻ',
+  ledgerPurchase_paypal: 'Đã mua {name} ({count, plural, other {# credit}}) bằng PayPal',
+  ledgerPurchase_sandbox: 'Thanh toán thử nghiệm (sandbox) cho {name} ({count, plural, other {# credit}}), không có tiền thật',
+  ledgerPaymentRefunded: 'Thanh toán đã được hoàn tiền: {name} (thu hồi {count, plural, other {# credit}})',
+  ledgerPaymentDisputed: 'Thanh toán bị khiếu nại: {name} (thu hồi {count, plural, other {# credit}})',
+  ledgerBalanceSet: 'Quản trị viên {admin} đặt số dư từ {from} thành {to}',
+  ledgerBalanceSetReason: 'Quản trị viên {admin} đặt số dư từ {from} thành {to}: {reason}',
+  ledgerSignupBonus: 'Credit khởi đầu cho tài khoản mới',
 } satisfies Messages<typeof en>;

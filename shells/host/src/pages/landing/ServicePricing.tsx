@@ -1,6 +1,7 @@
 import { useQuery } from '@app/api-client';
-import { type MessageKey, useT } from '@app/i18n';
+import { LOCALES, type MessageKey, useI18n, useT } from '@app/i18n';
 import { Badge } from '@app/ui';
+import { useMemo } from 'react';
 import { POLL_MS } from '../../contractConstants.ts';
 import { servicePrices } from './servicePrices.ts';
 
@@ -17,7 +18,18 @@ const COLUMNS: readonly MessageKey[] = [
 export function ServicePricing() {
   const t = useT();
   const { data } = useQuery('/api/pricing/current', {}, { refreshInterval: POLL_MS.pricing });
-  const rows = servicePrices(data);
+  // Dollars in the page's locale, like its credit counts (no "$0.025" beside "1.200").
+  const locale = LOCALES[useI18n().language];
+  const usd = useMemo(() => {
+    const format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 3,
+      maximumFractionDigits: 3,
+    });
+    return (value: number) => format.format(value);
+  }, [locale]);
+  const rows = servicePrices(data, usd);
   return (
     <section className="landing-section" id="service-pricing" aria-labelledby="service-pricing-title">
       <div className="ui-container">

@@ -16,15 +16,18 @@ export interface ServicePrice {
   usd: string;
 }
 
-/** The spec's fixed display price for text-to-image and edit. */
-const FIXED_USD = '$0.025';
+/** The spec's fixed display price for text-to-image and edit, in USD. */
+const FIXED_USD = 0.025;
+
+/** USD with 3 decimals; the page passes its own locale's format ("$0.025", "0,025 US$"). */
+const englishUsd = (value: number) => `$${value.toFixed(3)}`;
 
 /**
  * The landing table rows: API prices and studio costs once GET /api/pricing/current answered; until then the
  * spec's API defaults (5 / 5 / 2) and the settings' studio defaults. Upscale USD is credits x USD_PER_CREDIT
  * with 3 decimals.
  */
-export function servicePrices(pricing: Pricing | undefined): ServicePrice[] {
+export function servicePrices(pricing: Pricing | undefined, usd: (value: number) => string = englishUsd): ServicePrice[] {
   const text = pricing?.nanoBananaApiPrice ?? LANDING_PRICE_DEFAULTS.textToImage;
   const edit = pricing?.nanoBananaEditApiPrice ?? LANDING_PRICE_DEFAULTS.edit;
   const upscale = pricing?.nanoBananaResizeCredits ?? LANDING_PRICE_DEFAULTS.upscale;
@@ -39,9 +42,16 @@ export function servicePrices(pricing: Pricing | undefined): ServicePrice[] {
       hint: 'landing.serviceTextToImageHint',
       credits: text,
       studioCredits: studio.text,
-      usd: FIXED_USD,
+      usd: usd(FIXED_USD),
     },
-    { id: 'edit', name: 'landing.serviceEdit', hint: 'landing.serviceEditHint', credits: edit, studioCredits: studio.edit, usd: FIXED_USD },
+    {
+      id: 'edit',
+      name: 'landing.serviceEdit',
+      hint: 'landing.serviceEditHint',
+      credits: edit,
+      studioCredits: studio.edit,
+      usd: usd(FIXED_USD),
+    },
     {
       id: 'upscale',
       name: 'landing.serviceUpscale',
@@ -49,7 +59,7 @@ export function servicePrices(pricing: Pricing | undefined): ServicePrice[] {
       credits: upscale,
       // One upscale price, in the studio and through the API.
       studioCredits: upscale,
-      usd: `$${(upscale * USD_PER_CREDIT).toFixed(3)}`,
+      usd: usd(upscale * USD_PER_CREDIT),
     },
   ];
 }

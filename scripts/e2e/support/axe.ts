@@ -1,0 +1,33 @@
+// axe-core in a Playwright page: WCAG 2.2 AA rules, serious and critical findings only.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export interface AxeFinding {
+  rule: string;
+  impact: string;
+  /** Each offending element (a few at most): its selector and the start of its HTML. */
+  targets: string[];
+}
+
+/**
+ * Runs axe over the page as it is now. The source goes in through the DevTools protocol (`evaluate`), which the
+ * pages' Content-Security-Policy does not stop, as it would a script tag.
+ */
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        rule: v.id,
+        impact: v.impact ?? '',
+        targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`),
+      }));
+  }, TAGS);
+}
