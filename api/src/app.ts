@@ -31,6 +31,7 @@ import { registerSandboxCheckout } from './modules/billing/index.ts';
 import { memoryHandlers, memoryPrincipalResolvers, handlers as moduleHandlers, principalResolvers, routeGuards } from './modules/index.ts';
 import { sumTaskCredits } from './modules/ledger/index.ts';
 import { heardWrites } from './modules/live/index.ts';
+import { MCP_PATH, registerMcp } from './modules/mcp/index.ts';
 import { storedFiles, TaskListCache, UPLOAD_BODY_LIMIT } from './modules/studio/index.ts';
 
 export interface AppDeps {
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps): App {
   const router: AppRouter = rememberRouteLookups(new Router<AppState, AppContextExtras>());
   const docs = registerDocs(router);
   registerSandboxCheckout(router);
+  registerMcp(router);
   registerProblemPages(router);
   registerMetrics(router, sumTaskCredits);
   const routes = deps.routes ?? allRoutes;
@@ -148,7 +150,7 @@ export function createApp(deps: AppDeps): App {
   app.use(requestContext(orm));
   app.use(heardWrites());
   // Image uploads carry up to 5 base64 pictures of 10 MB; every other body keeps the small default.
-  app.use(jsonBody(JSON_BODY_LIMIT, { [uploadImages.path]: UPLOAD_BODY_LIMIT }));
+  app.use(jsonBody(JSON_BODY_LIMIT, { [uploadImages.path]: UPLOAD_BODY_LIMIT, [MCP_PATH]: UPLOAD_BODY_LIMIT }, [MCP_PATH]));
   // OpenAI's image edits send their reference pictures (and an ignored mask) as files.
   app.use(multipartBody([openaiEditImage.path], { maxFileBytes: LIMITS.maxImageBytes, maxFiles: LIMITS.maxReferenceImages + 1 }));
   app.use(resolvePrincipal(deps.resolvePrincipal ?? composePrincipalResolvers(principalResolvers)));

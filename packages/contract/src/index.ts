@@ -22,6 +22,7 @@ export { buildOpenApiDocument, problemStatuses } from './document.ts';
 export * from './idempotency.ts';
 export * from './live.routes.ts';
 export * from './live.ts';
+export * from './mcp.ts';
 export * from './openai-images.routes.ts';
 export * from './openai-images.ts';
 export { problemType, withFieldReasons } from './problem-examples.ts';

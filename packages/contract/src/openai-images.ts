@@ -92,7 +92,12 @@ export type OpenAIImageGenerateBody = z.infer<typeof OpenAIImageGenerateBody>;
 const ImageFile = z
   .string()
   .max(Math.ceil(LIMITS.maxImageBytes / 3) * 4)
-  .openapi({ type: 'string', format: 'binary', maxLength: LIMITS.maxImageBytes, description: 'A PNG, JPEG or WebP file of at most 10 MB.' });
+  .openapi({
+    type: 'string',
+    format: 'binary',
+    maxLength: LIMITS.maxImageBytes,
+    description: 'A PNG, JPEG or WebP file of at most 10 MB.',
+  });
 
 const numberField = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value !== '' ? Number(value) : value), schema);
