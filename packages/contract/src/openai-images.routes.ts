@@ -42,7 +42,7 @@ export const openaiGenerateImage = defineRoute({
   errorFormat: 'openai',
   request: { body: OpenAIImageGenerateBody, headers: IdempotencyHeaders },
   responses: IMAGES_ANSWER,
-  problems: PROBLEMS.problems,
+  ...PROBLEMS,
 });
 
 export const openaiEditImage = defineRoute({
@@ -56,7 +56,7 @@ export const openaiEditImage = defineRoute({
   errorFormat: 'openai',
   request: { body: OpenAIImageEditBody, bodyContentType: 'multipart/form-data', headers: IdempotencyHeaders },
   responses: IMAGES_ANSWER,
-  problems: PROBLEMS.problems,
+  ...PROBLEMS,
 });
 
 export const openaiImageRoutes = [openaiListModels, openaiGenerateImage, openaiEditImage] as const;
