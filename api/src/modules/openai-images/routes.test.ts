@@ -77,6 +77,28 @@ describe('OpenAI-compatible images API', () => {
     expect(task?.inputImageUrls).toHaveLength(3);
   });
 
+  it('refuses an edit without images or with more than 5, naming the field', async () => {
+    const send = async (count: number) => {
+      const form = new FormData();
+      form.set('prompt', 'x');
+      for (let i = 0; i < count; i++) form.append('image[]', new Blob([picture], { type: 'image/png' }), `ref${i}.png`);
+      const res = await fetch(`${server.url}/v1/images/edits`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      return { status: res.status, body: (await res.json()) as { error: { param: string } } };
+    };
+    for (const [count, param] of [
+      [0, 'image'],
+      [6, 'image[]'],
+    ] as const) {
+      const res = await send(count);
+      expect(res.status).toBe(400);
+      expect(res.body.error.param).toBe(param);
+    }
+  });
+
   it('refuses a wrong key with 401 in OpenAI error shape', async () => {
     const wrong = new OpenAI({ apiKey: 'nbk_wrong', baseURL: `${server.url}/v1`, maxRetries: 0 });
     const error = await wrong.images.generate({ prompt: 'x' }).catch((e: unknown) => e);
