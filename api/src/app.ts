@@ -1,7 +1,7 @@
 // The Koa application: the middleware chain, top to bottom, then docs, contract routes and the built UI.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { allRoutes, type RouteDef, uploadImages } from '@app/contract';
+import { allRoutes, LIMITS, openaiEditImage, type RouteDef, uploadImages } from '@app/contract';
 import { Router } from '@koa/router';
 import Koa from 'koa';
 import type { ChangeFeed } from './db/changes.ts';
@@ -14,6 +14,8 @@ import type { AppContextExtras, AppServices, AppState, PrincipalResolver } from 
 import { cors } from './http/cors.ts';
 import { registerDocs } from './http/docs.ts';
 import { FastLane } from './http/fast-lane.ts';
+import { multipartBody } from './http/multipart.ts';
+import { openaiErrors } from './http/openai-errors.ts';
 import { composePrincipalResolvers, resolvePrincipal } from './http/principal.ts';
 import { problemHandler } from './http/problem-handler.ts';
 import { registerProblemPages } from './http/problem-pages.ts';
@@ -29,6 +31,7 @@ import { registerSandboxCheckout } from './modules/billing/index.ts';
 import { memoryHandlers, memoryPrincipalResolvers, handlers as moduleHandlers, principalResolvers, routeGuards } from './modules/index.ts';
 import { sumTaskCredits } from './modules/ledger/index.ts';
 import { heardWrites } from './modules/live/index.ts';
+import { MCP_PATH, registerMcp } from './modules/mcp/index.ts';
 import { storedFiles, TaskListCache, UPLOAD_BODY_LIMIT } from './modules/studio/index.ts';
 
 export interface AppDeps {
@@ -121,6 +124,7 @@ export function createApp(deps: AppDeps): App {
   const router: AppRouter = rememberRouteLookups(new Router<AppState, AppContextExtras>());
   const docs = registerDocs(router);
   registerSandboxCheckout(router);
+  registerMcp(router);
   registerProblemPages(router);
   registerMetrics(router, sumTaskCredits);
   const routes = deps.routes ?? allRoutes;
@@ -141,11 +145,14 @@ export function createApp(deps: AppDeps): App {
   // Outside the problem serializer, so problem+json answers are compressed too.
   app.use(compression());
   app.use(problemHandler(logger));
+  app.use(openaiErrors());
   app.use(cors(config.corsOrigins));
   app.use(requestContext(orm));
   app.use(heardWrites());
   // Image uploads carry up to 5 base64 pictures of 10 MB; every other body keeps the small default.
-  app.use(jsonBody(JSON_BODY_LIMIT, { [uploadImages.path]: UPLOAD_BODY_LIMIT }));
+  app.use(jsonBody(JSON_BODY_LIMIT, { [uploadImages.path]: UPLOAD_BODY_LIMIT, [MCP_PATH]: UPLOAD_BODY_LIMIT }, [MCP_PATH]));
+  // OpenAI's image edits send their reference pictures (and an ignored mask) as files.
+  app.use(multipartBody([openaiEditImage.path], { maxFileBytes: LIMITS.maxImageBytes, maxFiles: LIMITS.maxReferenceImages + 1 }));
   app.use(resolvePrincipal(deps.resolvePrincipal ?? composePrincipalResolvers(principalResolvers)));
   app.use(router.routes());
   app.use(routeFallback(router));

@@ -204,8 +204,8 @@ export function bindRoutes(router: AppRouter, routes: readonly RouteDef[], handl
 
 /** Whether a path belongs to the JSON API (and so always answers with problems, never the UI). */
 export function isApiPath(path: string): boolean {
-  // `/api` itself is the UI's tokens page; only `/api/...` belongs to the API.
-  return path.startsWith('/api/');
+  // `/api` itself is the UI's tokens page; only `/api/...` belongs to the API, with OpenAI's `/v1/...` and `/mcp`.
+  return path.startsWith('/api/') || path.startsWith('/v1/') || path === '/mcp';
 }
 
 /**

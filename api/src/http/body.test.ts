@@ -1,7 +1,7 @@
 // A JSON body nested 10,000 deep answered 500 on every route with a JSON body (the control-character walk
 // overflowed the stack): the parser now refuses anything deeper than JSON_BODY_MAX_DEPTH with a 400 problem, before
 // anything walks it, and the walkers themselves are iterative.
-import { allRoutes, type Problem } from '@app/contract';
+import { allRoutes, type OpenAIError, type Problem } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, createUser, signIn, startTestServer, type TestServer } from '../../test/index.ts';
 import { JSON_BODY_MAX_DEPTH, nestedDeeperThan } from './body.ts';
@@ -70,7 +70,9 @@ describe('deeply nested JSON bodies', () => {
       const res = await send(route.method, path, nestedArrays(10_000), route.role);
       const where = `${route.method} ${route.path} as ${route.role}`;
       expect(res.status, where).toBe(400);
-      const problem = (await res.json()) as Problem;
+      const answer = (await res.json()) as Problem & OpenAIError;
+      // The OpenAI-compatible routes carry the same code and text in OpenAI's error body.
+      const problem = route.errorFormat === 'openai' ? { code: answer.error.code, detail: answer.error.message } : answer;
       expect(problem.code, where).toBe('bad_request');
       expect(problem.detail, where).toContain(`nested deeper than ${JSON_BODY_MAX_DEPTH}`);
     }

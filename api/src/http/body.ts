@@ -33,9 +33,14 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
 /**
  * Parses JSON bodies of POST/PUT/PATCH; other content types are left unparsed (and fail validation).
  * `largerFor` gives single paths (uploads) their own limit; every other path keeps `limit`.
- * A body nested deeper than `JSON_BODY_MAX_DEPTH` is a 400 before the next middleware runs.
+ * A body nested deeper than `JSON_BODY_MAX_DEPTH` is a 400 before the next middleware runs, except on `anyDepth` paths
+ * (MCP's JSON-RPC wraps tool arguments three levels down; its tools' schemas check them).
  */
-export function jsonBody(limit: string = JSON_BODY_LIMIT, largerFor: Readonly<Record<string, string>> = {}): Middleware {
+export function jsonBody(
+  limit: string = JSON_BODY_LIMIT,
+  largerFor: Readonly<Record<string, string>> = {},
+  anyDepth: readonly string[] = [],
+): Middleware {
   const parser = (jsonLimit: string) =>
     koaBody({
       json: true,
@@ -50,7 +55,7 @@ export function jsonBody(limit: string = JSON_BODY_LIMIT, largerFor: Readonly<Re
   const standard = parser(limit);
   const special = new Map(Object.entries(largerFor).map(([path, pathLimit]) => [path, parser(pathLimit)]));
   const checked: Middleware = (ctx, next) => {
-    if (nestedDeeperThan(ctx.request.body, JSON_BODY_MAX_DEPTH)) {
+    if (!anyDepth.includes(ctx.path) && nestedDeeperThan(ctx.request.body, JSON_BODY_MAX_DEPTH)) {
       throw badRequest(`The JSON body is nested deeper than ${JSON_BODY_MAX_DEPTH} levels of arrays and objects.`);
     }
     return next();

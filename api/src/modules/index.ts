@@ -8,6 +8,7 @@ import { idempotencyModule } from './idempotency/index.ts';
 import { ledgerModule } from './ledger/index.ts';
 import { liveModule } from './live/index.ts';
 import { type ApiModule, composeHandlers } from './module.ts';
+import { openaiImagesModule } from './openai-images/index.ts';
 import { providersModule } from './providers/index.ts';
 import { settingsModule } from './settings/index.ts';
 import { studioModule } from './studio/index.ts';
@@ -32,6 +33,7 @@ export const modules: readonly ApiModule[] = [
   studioModule,
   adminModule,
   automationModule,
+  openaiImagesModule,
   liveModule,
 ];
 

@@ -1,4 +1,5 @@
 import {
+  AutomationBalance,
   AutomationEditBody,
   AutomationGenerateBody,
   AutomationSubmitted,
@@ -179,7 +180,28 @@ export const n8nTemplate = defineRoute({
   },
 });
 
-export const automationRoutes = [automationGenerate, automationEditImage, automationUpscale, automationImageStatus, n8nTemplate] as const;
+export const automationBalance = defineRoute({
+  method: 'get',
+  path: '/api/n8n/balance',
+  operationId: 'automationBalance',
+  summary: 'Token owner and balance',
+  description:
+    "Who the token belongs to and the credits left. Cheap (no task, no charge): use it to test a token, as the n8n node's credential and the MCP server's `get_balance` do. Rate limited per token like the submissions.",
+  tags: ['Automation'],
+  role: 'token',
+  responses: { 200: { description: 'The owner and balance.', schema: AutomationBalance } },
+  problems: [429],
+  problemExamples: { 429: [RATE_LIMITED] },
+});
+
+export const automationRoutes = [
+  automationGenerate,
+  automationEditImage,
+  automationUpscale,
+  automationImageStatus,
+  automationBalance,
+  n8nTemplate,
+] as const;
 
 export const listWebhookDeliveries = defineRoute({
   method: 'get',

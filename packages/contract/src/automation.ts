@@ -192,6 +192,18 @@ export const AutomationSubmitted = z
   });
 export type AutomationSubmitted = z.infer<typeof AutomationSubmitted>;
 
+export const AutomationBalance = z
+  .object({
+    userId: z.string().max(100).describe("The token owner's id.").openapi({ example: 'b6f0c1de-2a4b-4c1e-9d55-1f0b7c2e8a41' }),
+    username: z.string().max(100).describe("The token owner's username.").openapi({ example: 'alice' }),
+    credits: Balance('Credits left.', 96),
+  })
+  .openapi('AutomationBalance', {
+    description: "Who the token belongs to and the credits left: a cheap call to test a token (an n8n credential's test).",
+    example: { userId: 'b6f0c1de-2a4b-4c1e-9d55-1f0b7c2e8a41', username: 'alice', credits: 96 },
+  });
+export type AutomationBalance = z.infer<typeof AutomationBalance>;
+
 export const AutomationTaskParams = z.object({
   taskId: z.string().min(1).max(100).describe('The task id from the submission answer.').openapi({ example: 'tsk_5f1c2a7e9b' }),
 });

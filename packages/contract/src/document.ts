@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { Problem } from './common.ts';
 import { LIMITS } from './constants.ts';
 import { declareIntegerFormats } from './integer-formats.ts';
+import { OpenAIError } from './openai-images.ts';
 import { problemBody, problemExamples } from './problem-examples.ts';
 import { RESPONSE_HEADERS, sharedHeaders } from './response-headers.ts';
 import type { RouteDef } from './route.ts';
@@ -21,6 +22,7 @@ const PROBLEM_TITLES: Record<number, string> = {
   500: 'Unexpected server error (details are logged, not returned).',
   502: 'An upstream provider failed.',
   503: 'Temporarily unavailable, or switched off by the administrator.',
+  504: 'The task was not done within the wait; the same request with the same `Idempotency-Key` resumes waiting.',
 };
 
 /** Methods that change state; a browser may send them cross-site, so the session cookie is guarded against CSRF. */
@@ -69,9 +71,10 @@ function register(registry: OpenAPIRegistry, route: RouteDef) {
     const examples = Object.fromEntries(
       problemExamples(route, status).map((example) => [example.code, { summary: example.title, value: problemBody(status, example) }]),
     );
+    const openai = route.errorFormat === 'openai';
     responses[String(status)] = {
       description: PROBLEM_TITLES[status] ?? 'Problem.',
-      content: { 'application/problem+json': { schema: Problem, examples } },
+      content: openai ? { 'application/json': { schema: OpenAIError } } : { 'application/problem+json': { schema: Problem, examples } },
       headers: sharedHeaders(status, rateLimited),
     };
   }
@@ -162,6 +165,11 @@ export function buildOpenApiDocument() {
         name: 'Automation',
         description:
           'The customer automation API for n8n and other tools, with `Authorization: Bearer nbk_...` (create a token on the /api page). Submit with `POST /api/n8n/generate`, `/edit-image` or `/upscale` (202 with a `taskId`), then poll `GET /api/n8n/image-status/{taskId}` every 5-10 s until `completed` or `failed`. Prices are the API prices; failed tasks are refunded. Send an `Idempotency-Key` header to retry a submission safely. Calls are rate limited per token: over the quota a 429 says in `Retry-After` how many seconds to wait, and answers may carry the quota as `RateLimit` and `RateLimit-Policy` (IETF draft). n8n templates: [callback](/api/n8n/templates/generate-callback.json) and [polling](/api/n8n/templates/generate-polling.json).',
+      },
+      {
+        name: 'OpenAI-compatible',
+        description:
+          "OpenAI's images API under `/v1` for clients that take a custom base URL (the official SDKs, Open WebUI, LibreChat, n8n's OpenAI node): base URL `<this server>/v1`, API key an API token (`nbk_...`). Same credits, prices, history and refunds as the automation API. AI agents can use the MCP server at `/mcp` (Streamable HTTP, the same bearer token; tools generate_image, edit_image, upscale_image, get_task, list_recent_tasks, get_balance, get_prices).",
       },
       {
         name: 'API tokens',

@@ -13,6 +13,8 @@ const CREATE_CALLS = [
   'createCreemCheckout',
   'createPayPalOrder',
   'generateImage',
+  'openaiEditImage',
+  'openaiGenerateImage',
   'uploadImages',
   'upscaleImage',
 ];

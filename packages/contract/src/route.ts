@@ -58,6 +58,8 @@ export interface RouteDef {
   responses: Record<number, ResponseDef>;
   /** Extra problem statuses this route can answer (for example 402, 409). */
   problems?: number[];
+  /** `openai`: failures answer OpenAI's error body (`OpenAIError`) as JSON instead of a problem. */
+  errorFormat?: 'problem' | 'openai';
   /** What this route's problems look like where the generic example of a status would mislead (first one is shown). */
   problemExamples?: Partial<Record<number, ProblemExample[]>>;
 }

@@ -8,6 +8,7 @@ import { auditRoutes } from './audit.routes.ts';
 import { automationRoutes, webhookDeliveryRoutes } from './automation.routes.ts';
 import { billingRoutes } from './billing.routes.ts';
 import { liveRoutes } from './live.routes.ts';
+import { openaiImageRoutes } from './openai-images.routes.ts';
 import type { RouteDef } from './route.ts';
 import { studioRoutes } from './studio.routes.ts';
 import { systemRoutes } from './system.routes.ts';
@@ -27,4 +28,5 @@ export const allRoutes: readonly RouteDef[] = [
   ...auditRoutes,
   ...automationRoutes,
   ...webhookDeliveryRoutes,
+  ...openaiImageRoutes,
 ];

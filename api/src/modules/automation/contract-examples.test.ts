@@ -46,12 +46,13 @@ describe('automation contract examples', () => {
     }
   });
 
-  it('declares the routes under the Automation tag, the four calls with the token role', () => {
+  it('declares the routes under the Automation tag, the five calls with the token role', () => {
     expect(automationRoutes.map((r) => `${r.method.toUpperCase()} ${r.path}`)).toEqual([
       'POST /api/n8n/generate',
       'POST /api/n8n/edit-image',
       'POST /api/n8n/upscale',
       'GET /api/n8n/image-status/{taskId}',
+      'GET /api/n8n/balance',
       'GET /api/n8n/templates/{file}',
     ]);
     for (const route of automationRoutes) {

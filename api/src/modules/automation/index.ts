@@ -11,3 +11,9 @@ export const automationModule: ApiModule = {
   handlers: { ...automationHandlers, ...deliveryHandlers },
   process: automationProcess,
 };
+
+export { type KeyedTaskAnswer, submitApiTask, submitApiTaskOnce } from './api-submit.ts';
+export type { ImageInput } from './image-inputs.ts';
+export { waitForTaskEnd } from './prefer-wait.ts';
+export { presentAutomationStatus } from './status.presenter.ts';
+export { limitPerToken } from './token-limit.ts';

@@ -148,6 +148,14 @@ describe('automation API', () => {
     expect(await findLedgerMismatches(server.orm.em.fork())).toEqual([]);
   });
 
+  it('balance: the token owner and the credits left; 401 for a wrong token', async () => {
+    const res = await server.request<{ userId: string; username: string; credits: number }>('GET', '/api/n8n/balance', { headers: auth() });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ userId, credits: await balanceOf(server.orm, userId) });
+    expect(res.body.username.length).toBeGreaterThan(0);
+    expect((await server.request<Problem>('GET', '/api/n8n/balance', { headers: auth('nbk_wrong') })).status).toBe(401);
+  });
+
   describe('Idempotency-Key', () => {
     it('replays the first answer for the same key and body, charging once', async () => {
       const before = await balanceOf(server.orm, userId);

@@ -1,49 +1,21 @@
 // Automation API handlers (n8n and other integrators): bearer token, API prices, images fetched and stored
 // by us before the provider sees them, optional Idempotency-Key, per-token rate limit.
 import type { AutomationGenerateBody, AutomationSubmitted, automationRoutes } from '@app/contract';
-import type { SqlEntityManager } from '@mikro-orm/sql';
 import { notFound } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
 import type { AppContext } from '../../http/context.ts';
 import { appOrigin } from '../../http/origin.ts';
-import { enforceRateLimit, type RateLimiter, rateLimitHeaders } from '../../http/rate-limit.ts';
 import type { TokenOwner } from '../../http/roles.ts';
 import { oncePerKey } from '../idempotency/index.ts';
-import { findTaskForUser, ImageTaskRepository, type SubmittedTask, type TaskKind } from '../studio/index.ts';
+import { findTaskForUser, type SubmittedTask, type TaskKind } from '../studio/index.ts';
+import { UserRepository } from '../users/index.ts';
+import { type AlsoRecord, submitApiTask } from './api-submit.ts';
 import { callbackFetchOptions } from './callbacks/fetch-options.ts';
 import { checkCallbackTarget, recordCallback } from './callbacks/register.ts';
-import { storeInputImages } from './image-inputs.ts';
 import { preferredWait, waitForTaskEnd } from './prefer-wait.ts';
 import { presentAutomationStatus } from './status.presenter.ts';
 import { loadN8nTemplate } from './templates.ts';
-
-const limiters = new WeakMap<AppContext['services'], RateLimiter>();
-
-const AUTOMATION_WINDOW_MS = 60_000;
-
-/**
- * Counts the request against its token (not its user: each integration has its own budget) and announces
- * the budget in the IETF `RateLimit` / `RateLimit-Policy` fields, on 429 too.
- */
-async function limitPerToken(ctx: AppContext, caller: TokenOwner): Promise<void> {
-  const { config } = ctx.services;
-  let limiter = limiters.get(ctx.services);
-  if (!limiter) {
-    limiter = ctx.services.rateLimits.create({
-      name: 'automation-token',
-      limit: config.automationRatePerMinute,
-      windowMs: AUTOMATION_WINDOW_MS,
-    });
-    limiters.set(ctx.services, limiter);
-  }
-  // The verified token, not the header text: `bearer`, `BEARER`, extra spaces or a tab name the same token.
-  await enforceRateLimit(
-    limiter,
-    caller.tokenId ?? caller.id,
-    'Too many automation requests for this token. Try again in a minute.',
-    (decision) => ctx.set(rateLimitHeaders('per-token', config.automationRatePerMinute, AUTOMATION_WINDOW_MS, decision)),
-  );
-}
+import { limitPerToken } from './token-limit.ts';
 
 /** n8n's HTTP Request node says so in its User-Agent; everyone else is `api`. */
 function createdVia(ctx: AppContext): 'n8n' | 'api' {
@@ -58,9 +30,6 @@ async function callbackTarget(ctx: AppContext, url: string | undefined, events: 
 }
 
 type AutomationCallbackEvents = AutomationGenerateBody['callbackEvents'];
-
-/** Writes a submission's extras in the task's own transaction (see `SubmitTaskInput.alsoRecord`). */
-type AlsoRecord = (tx: SqlEntityManager, submitted: SubmittedTask) => Promise<void>;
 
 /** Where the status of a task is read: the answer's `statusUrl` and `Location`. */
 function statusUrlOf(ctx: AppContext, taskId: string): string {
@@ -119,76 +88,72 @@ async function answered(ctx: AppContext, caller: TokenOwner, answer: AutomationS
   return { status: result.status === 'processing' ? 202 : 200, body: { ...answer, result } };
 }
 
-const IMAGE_SIZE_RATIO = (size: string) => (size === 'auto' ? '1:1' : size);
-
 export const automationHandlers = {
   async automationGenerate(ctx, { body, caller }) {
     await limitPerToken(ctx, caller);
-    return submitOnce(ctx, caller, 'text_to_image', body, (alsoRecord) => {
-      const { input } = body;
-      return ctx.services.studio.submit(ctx.state.em, {
-        userId: caller.id,
-        kind: 'text_to_image',
-        prompt: input.prompt,
-        inputImageUrls: [],
-        aspectRatio: IMAGE_SIZE_RATIO(input.image_size),
-        imageSize: input.image_size,
-        outputFormat: input.output_format,
-        createdVia: createdVia(ctx),
-        priceList: 'api',
+    const { input } = body;
+    return submitOnce(ctx, caller, 'text_to_image', body, (alsoRecord) =>
+      submitApiTask(
+        ctx,
+        caller,
+        {
+          kind: 'text_to_image',
+          prompt: input.prompt,
+          images: [],
+          imageSize: input.image_size,
+          outputFormat: input.output_format,
+          createdVia: createdVia(ctx),
+        },
         alsoRecord,
-      });
-    });
+      ),
+    );
   },
 
   async automationEditImage(ctx, { body, caller }) {
     await limitPerToken(ctx, caller);
-    return submitOnce(ctx, caller, 'edit_image', body, async (alsoRecord) => {
-      const studio = ctx.services.studio;
-      const { input } = body;
-      const stored = await storeInputImages(
-        studio,
-        input.image_urls.map((url, index) => ({ pointer: `/body/input/image_urls/${index}`, url })),
-      );
-      return studio.submit(ctx.state.em, {
-        userId: caller.id,
-        kind: 'edit_image',
-        prompt: input.prompt,
-        inputImageUrls: stored,
-        aspectRatio: IMAGE_SIZE_RATIO(input.image_size),
-        imageSize: input.image_size,
-        outputFormat: input.output_format,
-        createdVia: createdVia(ctx),
-        priceList: 'api',
+    const { input } = body;
+    const images = input.image_urls.map((url, index) => ({ pointer: `/body/input/image_urls/${index}`, url }));
+    return submitOnce(ctx, caller, 'edit_image', body, (alsoRecord) =>
+      submitApiTask(
+        ctx,
+        caller,
+        {
+          kind: 'edit_image',
+          prompt: input.prompt,
+          images,
+          imageSize: input.image_size,
+          outputFormat: input.output_format,
+          createdVia: createdVia(ctx),
+        },
         alsoRecord,
-      });
-    });
+      ),
+    );
   },
 
   async automationUpscale(ctx, { body, caller }) {
     await limitPerToken(ctx, caller);
-    return submitOnce(ctx, caller, 'upscale', body, async (alsoRecord) => {
-      const studio = ctx.services.studio;
-      const { input } = body;
-      const [stored = input.image_url] = await storeInputImages(studio, [{ pointer: '/body/input/image_url', url: input.image_url }]);
-      const scale = Number(input.scale_ratio);
-      // When it is one of the caller's results, that task gets the HD link and lends its aspect ratio.
-      const source = await new ImageTaskRepository(ctx.state.em).findCompletedSource(caller.id, input.image_url);
-      return studio.submit(ctx.state.em, {
-        userId: caller.id,
-        kind: 'upscale',
-        prompt: `Upscale x${scale}`,
-        inputImageUrls: [stored],
-        aspectRatio: source?.aspectRatio ?? '1:1',
-        outputFormat: /\.jpe?g(?:[?#]|$)/i.test(stored) ? 'jpeg' : 'png',
-        scaleRatio: scale,
-        faceEnhancement: input.face_enhancement,
-        sourceTaskId: source?.id ?? null,
-        createdVia: createdVia(ctx),
-        priceList: 'api',
+    const { input } = body;
+    return submitOnce(ctx, caller, 'upscale', body, (alsoRecord) =>
+      submitApiTask(
+        ctx,
+        caller,
+        {
+          kind: 'upscale',
+          images: [{ pointer: '/body/input/image_url', url: input.image_url }],
+          scaleRatio: Number(input.scale_ratio) as 2 | 3 | 4,
+          faceEnhancement: input.face_enhancement,
+          createdVia: createdVia(ctx),
+        },
         alsoRecord,
-      });
-    });
+      ),
+    );
+  },
+
+  async automationBalance(ctx, { caller }) {
+    await limitPerToken(ctx, caller);
+    const user = await new UserRepository(ctx.state.em).findById(caller.id);
+    if (!user) throw notFound('No such user.');
+    return { status: 200, body: { userId: user.id, username: user.username, credits: user.credits } };
   },
 
   async automationImageStatus(ctx, { params, caller }) {

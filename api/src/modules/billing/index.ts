@@ -26,6 +26,7 @@ export {
 export { Order } from './orders/order.entity.ts';
 export { createPendingOrder } from './orders/order.service.ts';
 export { presentCreditPackage } from './presenter.ts';
+export { currentPricing } from './pricing.service.ts';
 export { registerSandboxCheckout } from './sandbox/checkout-page.ts';
 
 /** Every billing route, checked here to have exactly one handler. */

@@ -1522,6 +1522,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/n8n/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Token owner and balance
+         * @description Who the token belongs to and the credits left. Cheap (no task, no charge): use it to test a token, as the n8n node's credential and the MCP server's `get_balance` do. Rate limited per token like the submissions.
+         */
+        get: operations["automationBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/n8n/templates/{file}": {
         parameters: {
             query?: never;
@@ -1576,6 +1596,66 @@ export interface paths {
          * @description Queues one more attempt of a delivered, failed or skipped callback with the same `webhook-id` (receivers dedupe on it), signed anew. 404 for a delivery that is not yours; 409 `conflict` while it is still waiting.
          */
         post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Models
+         * @description What `model` may name in the images calls.
+         */
+        get: operations["openaiListModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/images/generations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an image (OpenAI images.generate)
+         * @description Text to image with OpenAI's request and answer. Bearer API token (`nbk_...`) as the API key. Charged at the API prices and shown in your history as API; a failed task is refunded (502 `generation_failed`). The call waits up to 120 s for the image; if it is not done by then, 504 `task_still_running` names the task, and the same request with the same `Idempotency-Key` resumes waiting for it without a second charge. The official clients retry 408/409/429/5xx by themselves but send no `Idempotency-Key`: pass one (openai-node: `{ headers: { 'Idempotency-Key': '...' } }` as request options) so a retry is never charged twice; without one, a 504 carries `x-should-retry: false`. Errors are OpenAI's body `{"error":{"message","type","param","code"}}` with our status and code (402 `insufficient_credits`, 429 `rate_limited`...).
+         */
+        post: operations["openaiGenerateImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/images/edits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit images (OpenAI images.edit)
+         * @description Edit from 1 to 5 reference images sent as multipart files (`image`, or repeated `image[]` as the official SDKs send them). Bearer API token (`nbk_...`) as the API key. Charged at the API prices and shown in your history as API; a failed task is refunded (502 `generation_failed`). The call waits up to 120 s for the image; if it is not done by then, 504 `task_still_running` names the task, and the same request with the same `Idempotency-Key` resumes waiting for it without a second charge. The official clients retry 408/409/429/5xx by themselves but send no `Idempotency-Key`: pass one (openai-node: `{ headers: { 'Idempotency-Key': '...' } }` as request options) so a retry is never charged twice; without one, a 504 carries `x-should-retry: false`. Errors are OpenAI's body `{"error":{"message","type","param","code"}}` with our status and code (402 `insufficient_credits`, 429 `rate_limited`...).
+         */
+        post: operations["openaiEditImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4348,6 +4428,32 @@ export interface components {
             callbackEvents: ("started" | "completed" | "failed")[];
         };
         /**
+         * @description Who the token belongs to and the credits left: a cheap call to test a token (an n8n credential's test).
+         * @example {
+         *       "userId": "b6f0c1de-2a4b-4c1e-9d55-1f0b7c2e8a41",
+         *       "username": "alice",
+         *       "credits": 96
+         *     }
+         */
+        AutomationBalance: {
+            /**
+             * @description The token owner's id.
+             * @example b6f0c1de-2a4b-4c1e-9d55-1f0b7c2e8a41
+             */
+            userId: string;
+            /**
+             * @description The token owner's username.
+             * @example alice
+             */
+            username: string;
+            /**
+             * Format: int32
+             * @description Credits left.
+             * @example 96
+             */
+            credits: number;
+        };
+        /**
          * @description An n8n workflow to import (Workflows > Import from File); only the Bearer credential needs choosing.
          * @example {
          *       "name": "Nano Banana: generate an image (callback)",
@@ -4438,6 +4544,266 @@ export interface components {
              * @example 2026-11-25T10:00:12.000Z
              */
             deliveredAt: string | null;
+        };
+        /**
+         * @description What `model` may name.
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "nano-banana",
+         *           "object": "model",
+         *           "created": 1767225600,
+         *           "owned_by": "studio"
+         *         }
+         *       ]
+         *     }
+         */
+        OpenAIModelList: {
+            /** @enum {string} */
+            object: "list";
+            data: {
+                id: string;
+                /** @enum {string} */
+                object: "model";
+                /** Format: int64 */
+                created: number;
+                owned_by: string;
+            }[];
+        };
+        /**
+         * @description OpenAI's error body, carrying our problem's code and detail.
+         * @example {
+         *       "error": {
+         *         "message": "Not enough credits.",
+         *         "type": "insufficient_quota",
+         *         "param": null,
+         *         "code": "insufficient_credits"
+         *       }
+         *     }
+         */
+        OpenAIError: {
+            error: {
+                /** @description Our problem's detail. */
+                message: string;
+                /** @description invalid_request_error, authentication_error, permission_error, insufficient_quota, rate_limit_error or server_error. */
+                type: string;
+                /** @description The field at fault, when one is. */
+                param: string | null;
+                /** @description Our problem's code (e.g. `insufficient_credits`). */
+                code: string | null;
+            };
+        };
+        /**
+         * @description OpenAI's images answer.
+         * @example {
+         *       "created": 1767225600,
+         *       "data": [
+         *         {
+         *           "b64_json": "iVBORw0KGgo...",
+         *           "revised_prompt": "A red fox in snow"
+         *         }
+         *       ],
+         *       "output_format": "png",
+         *       "size": "1024x1024",
+         *       "usage": {
+         *         "input_tokens": 0,
+         *         "output_tokens": 0,
+         *         "total_tokens": 0,
+         *         "credits_used": 4
+         *       }
+         *     }
+         */
+        OpenAIImagesResponse: {
+            /**
+             * Format: int64
+             * @description When the image was made (Unix seconds).
+             */
+            created: number;
+            data: {
+                /** @description `response_format: b64_json`: the image, base64. */
+                b64_json?: string;
+                /** @description `response_format: url`: our stored file. */
+                url?: string;
+                /** @description The prompt as used. */
+                revised_prompt?: string;
+            }[];
+            /**
+             * @description The format of the image.
+             * @enum {string}
+             */
+            output_format: "png" | "jpeg";
+            /** @description The result's size class, e.g. 1024x1024. */
+            size: string;
+            /** @description Tokens are always 0 (we charge credits, not tokens); `credits_used` is what the call cost. */
+            usage: {
+                /** Format: int32 */
+                input_tokens: number;
+                /** Format: int32 */
+                output_tokens: number;
+                /** Format: int32 */
+                total_tokens: number;
+                /**
+                 * Format: int32
+                 * @description Credits charged (API prices).
+                 */
+                credits_used: number;
+            };
+        };
+        /**
+         * @description OpenAI's `images.generate` request.
+         * @example {
+         *       "model": "nano-banana",
+         *       "prompt": "A red fox in snow",
+         *       "size": "1024x1024",
+         *       "response_format": "b64_json"
+         *     }
+         */
+        OpenAIImageGenerateBody: {
+            /**
+             * @description `nano-banana` (see `GET /v1/models`); OpenAI's image model names (gpt-image-1, gpt-image-1-mini, gpt-image-1.5, dall-e-2, dall-e-3) are aliases of it.
+             * @default nano-banana
+             * @example nano-banana
+             * @enum {string}
+             */
+            model: "nano-banana" | "gpt-image-1" | "gpt-image-1-mini" | "gpt-image-1.5" | "dall-e-2" | "dall-e-3";
+            /** @description What to create, or how to edit the images. */
+            prompt: string;
+            /**
+             * Format: int32
+             * @description Images to make: only 1 (anything else is a 400).
+             * @default 1
+             */
+            n: number;
+            /**
+             * @description auto, 1024x1024, 1536x1024 (as 4:3), 1024x1536 (as 3:4), 512x512 and 256x256 (as 1:1), 1792x1024 (as 16:9), 1024x1792 (as 9:16), or our own 896x672, 672x896, 1024x576, 576x1024. Anything else is a 400.
+             * @default auto
+             * @example 1024x1024
+             * @enum {string}
+             */
+            size: "auto" | "256x256" | "512x512" | "1024x1024" | "1536x1024" | "1024x1536" | "896x672" | "672x896" | "1792x1024" | "1024x1792" | "1024x576" | "576x1024";
+            /**
+             * @description png (default) or jpeg; webp is refused (400).
+             * @default png
+             * @enum {string}
+             */
+            output_format: "png" | "jpeg";
+            /**
+             * @description `b64_json` (default): the image in the answer; `url`: the address of our stored file (kept like any result).
+             * @default b64_json
+             * @enum {string}
+             */
+            response_format: "b64_json" | "url";
+            /**
+             * @description Accepted for compatibility and ignored.
+             * @enum {string|null}
+             */
+            background?: "auto" | "transparent" | "opaque" | null;
+            /**
+             * @description Accepted for compatibility and ignored.
+             * @enum {string|null}
+             */
+            quality?: "auto" | "high" | "medium" | "low" | "hd" | "standard" | null;
+            /**
+             * Format: int32
+             * @description Accepted for compatibility and ignored.
+             */
+            output_compression?: number | null;
+            /**
+             * @description Accepted for compatibility and ignored.
+             * @enum {string|null}
+             */
+            moderation?: "auto" | "low" | null;
+            /**
+             * @description Accepted for compatibility and ignored.
+             * @enum {string|null}
+             */
+            style?: "vivid" | "natural" | null;
+            /** @description Accepted for compatibility and ignored. */
+            user?: string | null;
+            /**
+             * @description Streaming is not supported: only false.
+             * @enum {boolean|null}
+             */
+            stream?: false | null;
+        };
+        /** @description OpenAI's `images.edit` request (multipart/form-data): 1 to 5 reference images and the prompt. */
+        OpenAIImageEditBody: {
+            /**
+             * @description `nano-banana` (see `GET /v1/models`); OpenAI's image model names (gpt-image-1, gpt-image-1-mini, gpt-image-1.5, dall-e-2, dall-e-3) are aliases of it.
+             * @default nano-banana
+             * @example nano-banana
+             * @enum {string}
+             */
+            model: "nano-banana" | "gpt-image-1" | "gpt-image-1-mini" | "gpt-image-1.5" | "dall-e-2" | "dall-e-3";
+            /** @description What to create, or how to edit the images. */
+            prompt: string;
+            /**
+             * Format: int32
+             * @description Images to make: only 1 (anything else is a 400).
+             * @default 1
+             */
+            n: number;
+            /**
+             * @description auto, 1024x1024, 1536x1024 (as 4:3), 1024x1536 (as 3:4), 512x512 and 256x256 (as 1:1), 1792x1024 (as 16:9), 1024x1792 (as 9:16), or our own 896x672, 672x896, 1024x576, 576x1024. Anything else is a 400.
+             * @default auto
+             * @example 1024x1024
+             * @enum {string}
+             */
+            size: "auto" | "256x256" | "512x512" | "1024x1024" | "1536x1024" | "1024x1536" | "896x672" | "672x896" | "1792x1024" | "1024x1792" | "1024x576" | "576x1024";
+            /**
+             * @description png (default) or jpeg; webp is refused (400).
+             * @default png
+             * @enum {string}
+             */
+            output_format: "png" | "jpeg";
+            /**
+             * @description `b64_json` (default): the image in the answer; `url`: the address of our stored file (kept like any result).
+             * @default b64_json
+             * @enum {string}
+             */
+            response_format: "b64_json" | "url";
+            /**
+             * @description Accepted for compatibility and ignored.
+             * @enum {string|null}
+             */
+            background?: "auto" | "transparent" | "opaque" | null;
+            /**
+             * @description Accepted for compatibility and ignored.
+             * @enum {string|null}
+             */
+            quality?: "auto" | "high" | "medium" | "low" | "hd" | "standard" | null;
+            /**
+             * Format: int32
+             * @description Accepted for compatibility and ignored.
+             */
+            output_compression?: number | null;
+            /**
+             * @description Accepted for compatibility and ignored.
+             * @enum {string|null}
+             */
+            moderation?: "auto" | "low" | null;
+            /**
+             * @description Accepted for compatibility and ignored.
+             * @enum {string|null}
+             */
+            style?: "vivid" | "natural" | null;
+            /** @description Accepted for compatibility and ignored. */
+            user?: string | null;
+            /** @description One reference image, or several. */
+            image?: string | string[];
+            /** @description Several reference images, as the official SDKs send them; with `image`, at most 5 in all. */
+            "image[]"?: string[];
+            /**
+             * Format: binary
+             * @description Accepted for compatibility and ignored.
+             */
+            mask?: string;
+            /**
+             * @description Accepted for compatibility and ignored.
+             * @enum {string|null}
+             */
+            input_fidelity?: "high" | "low" | null;
         };
     };
     responses: never;
@@ -10693,6 +11059,76 @@ export interface operations {
             };
         };
     };
+    automationBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The owner and balance. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationBalance"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     n8nTemplate: {
         parameters: {
             query?: never;
@@ -10880,6 +11316,414 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openaiListModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The models. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIModelList"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    openaiGenerateImage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenAIImageGenerateBody"];
+            };
+        };
+        responses: {
+            /** @description The image, in OpenAI's shape. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIImagesResponse"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not enough credits. */
+            402: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Understood but cannot be processed. */
+            422: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description An upstream provider failed. */
+            502: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Temporarily unavailable, or switched off by the administrator. */
+            503: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description The task was not done within the wait; the same request with the same `Idempotency-Key` resumes waiting. */
+            504: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    openaiEditImage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; send a new one per intent (the web forms send one per submission). Repeating a request with the same key and body within 24 h replays the first answer with `Idempotent-Replayed: true` and does nothing again (no second charge, task, order or token); the same key with another body is 422 `idempotency_key_reused`, and while the first is still running 409 `idempotency_in_progress`. Keys are per user. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["OpenAIImageEditBody"];
+            };
+        };
+        responses: {
+            /** @description The image, in OpenAI's shape. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`: nothing was done again. */
+                    "Idempotent-Replayed"?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIImagesResponse"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Not enough credits. */
+            402: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Conflicts with the current state. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Understood but cannot be processed. */
+            422: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description An upstream provider failed. */
+            502: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Temporarily unavailable, or switched off by the administrator. */
+            503: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description The task was not done within the wait; the same request with the same `Idempotency-Key` resumes waiting. */
+            504: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
                 };
             };
         };

@@ -3,6 +3,7 @@ import { AUTOMATION_CALLS, STATUS_RESPONSE_EXAMPLE, SUBMIT_RESPONSE_EXAMPLE, TOK
 import { CodeBlock } from './CodeBlock.tsx';
 import { EndpointCard } from './EndpointCard.tsx';
 import { GuideAside } from './GuideAside.tsx';
+import { OtherSurfaces } from './OtherSurfaces.tsx';
 
 /** How to call the automation API from n8n or any HTTP client, with examples for this very origin. */
 export function IntegrationGuide() {
@@ -30,6 +31,7 @@ export function IntegrationGuide() {
           {AUTOMATION_CALLS.map((call) => (
             <EndpointCard key={call.id} call={call} origin={origin} />
           ))}
+          <OtherSurfaces origin={origin} />
           <div className="guide-responses">
             <div>
               <h3>{t('account.submitResponseTitle')}</h3>

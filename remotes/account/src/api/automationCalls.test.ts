@@ -6,12 +6,13 @@ const ORIGIN = 'https://studio.example';
 const call = (id: string) => AUTOMATION_CALLS.find((item) => item.id === id)!;
 
 describe('automation API examples', () => {
-  it('documents the four calls of the spec', () => {
+  it('documents the four calls of the spec and the balance', () => {
     expect(AUTOMATION_CALLS.map((item) => `${item.method} ${item.path}`)).toEqual([
       'POST /api/n8n/generate',
       'POST /api/n8n/edit-image',
       'POST /api/n8n/upscale',
       'GET /api/n8n/image-status/YOUR_TASK_ID',
+      'GET /api/n8n/balance',
     ]);
   });
 

@@ -2,7 +2,7 @@ import type { MessageKey } from '@app/i18n';
 
 /** The customer automation API (spec 001 §7), as the integration guide documents it. */
 export interface AutomationCall {
-  id: 'generate' | 'edit' | 'upscale' | 'status';
+  id: 'generate' | 'edit' | 'upscale' | 'status' | 'balance';
   method: 'GET' | 'POST';
   path: string;
   title: MessageKey;
@@ -59,6 +59,13 @@ export const AUTOMATION_CALLS: readonly AutomationCall[] = [
     path: `/api/n8n/image-status/${TASK_ID_PLACEHOLDER}`,
     title: 'account.endpointStatus',
     description: 'account.endpointStatusBody',
+  },
+  {
+    id: 'balance',
+    method: 'GET',
+    path: '/api/n8n/balance',
+    title: 'account.endpointBalance',
+    description: 'account.endpointBalanceBody',
   },
 ];
 

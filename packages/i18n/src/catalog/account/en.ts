@@ -163,6 +163,14 @@ export default {
   endpointStatus: 'Task status',
   endpointStatusBody:
     'Poll with the taskId from the submission until status is completed (with imageUrl) or failed (with error and creditsRefunded).',
+  endpointBalance: 'Balance',
+  endpointBalanceBody: 'Who the token belongs to and the credits left. Costs nothing: use it to test a token.',
+  openaiTitle: 'OpenAI-compatible images API',
+  openaiBody:
+    'Clients that take an OpenAI base URL (Open WebUI, LibreChat, the OpenAI node of n8n, the official SDKs) use base URL {origin}/v1 and one of your tokens as the API key: POST /v1/images/generations, POST /v1/images/edits (up to 5 images), GET /v1/models. The call waits up to 120 s for the image and answers base64 (or url). Same API prices, history and refunds. Send an Idempotency-Key: the SDKs retry failed calls, and the key keeps a retry from being charged twice.',
+  mcpTitle: 'MCP server for AI agents',
+  mcpBody:
+    'Add {origin}/mcp (Streamable HTTP) to your MCP client with your token as a Bearer header. Tools: {tools}. A tool waits up to 60 s and returns the image, or the task id for get_task.',
   submitResponseTitle: 'Every submission answers',
   statusResponseTitle: 'A completed task answers',
   copyExample: 'Copy example',

@@ -166,6 +166,14 @@ export default {
   endpointStatus: 'Trạng thái tác vụ',
   endpointStatusBody:
     'Gọi lặp với taskId nhận được cho đến khi status là completed (kèm imageUrl) hoặc failed (kèm error và creditsRefunded).',
+  endpointBalance: 'Số dư',
+  endpointBalanceBody: 'Token thuộc về ai và còn bao nhiêu credit. Không tốn phí: dùng để kiểm tra token.',
+  openaiTitle: 'API ảnh tương thích OpenAI',
+  openaiBody:
+    'Các ứng dụng nhận base URL của OpenAI (Open WebUI, LibreChat, node OpenAI của n8n, SDK chính thức) dùng base URL {origin}/v1 và một token của bạn làm API key: POST /v1/images/generations, POST /v1/images/edits (tối đa 5 ảnh), GET /v1/models. Lệnh gọi chờ ảnh tối đa 120 giây và trả về base64 (hoặc url). Cùng giá API, lịch sử và hoàn credit. Hãy gửi Idempotency-Key: SDK tự gửi lại khi lỗi, và key giúp lần gửi lại không bị tính phí hai lần.',
+  mcpTitle: 'Máy chủ MCP cho AI agent',
+  mcpBody:
+    'Thêm {origin}/mcp (Streamable HTTP) vào MCP client với token của bạn trong header Bearer. Công cụ: {tools}. Mỗi công cụ chờ tối đa 60 giây và trả về ảnh, hoặc mã tác vụ để gọi get_task.',
   submitResponseTitle: 'Mỗi yêu cầu tạo tác vụ trả về',
   statusResponseTitle: 'Một tác vụ đã hoàn tất trả về',
   copyExample: 'Sao chép ví dụ',
