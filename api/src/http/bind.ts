@@ -63,7 +63,7 @@ export function toKoaPath(path: string): string {
 }
 
 /** Parses each declared input with its schema; all field errors of all locations end up in one 400. */
-export function parseInput(route: RouteDef, raw: { params: unknown; query: unknown; headers: unknown; body: unknown }): ValidatedInput {
+function parseInput(route: RouteDef, raw: { params: unknown; query: unknown; headers: unknown; body: unknown }): ValidatedInput {
   const request = route.request ?? {};
   // Clean input (nearly every request) is only walked, not collected into errors.
   if (hasControlCharacters(raw.params) || hasControlCharacters(raw.query) || hasControlCharacters(raw.body)) {
@@ -147,7 +147,7 @@ function respond(ctx: AppContext, route: RouteDef, output: { status: number; bod
 const rawQueries = new Map<string, unknown>([['', Object.freeze({})]]);
 const MAX_RAW_QUERIES = 512;
 
-export function rawQuery(querystring: string, parse: () => Readonly<Record<string, unknown>>): unknown {
+function rawQuery(querystring: string, parse: () => Readonly<Record<string, unknown>>): unknown {
   let query = rawQueries.get(querystring);
   if (query === undefined) {
     // Without a prototype, as Koa's own: a `__proto__` parameter stays a plain key.

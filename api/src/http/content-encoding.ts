@@ -24,15 +24,6 @@ export function accepts(ctx: AppContext, encoding: Exclude<ContentEncoding, 'ide
   return taken;
 }
 
-/**
- * `accepts` as already negotiated for this Accept-Encoding header (absent: false), or undefined when this header was
- * not negotiated yet (the fast lane then leaves the request to the full stack, which negotiates it).
- */
-export function acceptedBefore(header: string | undefined, encoding: Exclude<ContentEncoding, 'identity'>): boolean | undefined {
-  if (!header) return false;
-  return negotiated.get(`${encoding} ${header}`);
-}
-
 /** Negotiation outcomes by encoding and Accept-Encoding header, bounded against clients sending made-up headers. */
 const negotiated = new Map<string, boolean>();
 const MAX_NEGOTIATED = 256;

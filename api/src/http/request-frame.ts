@@ -41,12 +41,12 @@ export function requestFrame({ logger, headers, observe }: RequestFrameOptions):
 }
 
 /** The caller's sane `X-Request-Id`, else a new one. */
-export function requestIdOf(req: IncomingMessage): string {
+function requestIdOf(req: IncomingMessage): string {
   return saneRequestId(req.headers['x-request-id']) ?? randomUUID();
 }
 
-/** The request's log line (also written by the fast lane, fast-lane.ts): a warning for a 5xx, else info. */
-export function logRequest(logger: Logger, reqId: string, method: string, path: string, status: number, ms: number): void {
+/** The request's log line: a warning for a 5xx, else info. */
+function logRequest(logger: Logger, reqId: string, method: string, path: string, status: number, ms: number): void {
   if (status >= 500) logger.warn({ reqId, method, path, status, ms: Math.round(ms) }, 'request');
   else if (logger.isLevelEnabled('info')) logger.info({ reqId, method, path, status, ms: Math.round(ms) }, 'request');
 }

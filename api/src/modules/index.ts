@@ -47,16 +47,6 @@ export const principalResolvers = modules.flatMap((module) => module.principalRe
 /** Rules on top of the routes' roles (the second-factor rules of auth), run by the binder in module order. */
 export const routeGuards = modules.flatMap((module) => module.routeGuards ?? []);
 
-/** Answers from memory for some GET routes, keyed by operationId (http/fast-lane.ts). */
-export const memoryHandlers = composeHandlers(modules, 'memoryHandlers');
-
-/** The principal resolvers' memory twins in the same order; undefined (no fast lane) if one of them has none. */
-export const memoryPrincipalResolvers = modules.every(
-  (module) => (module.principalResolvers?.length ?? 0) === (module.memoryPrincipalResolvers?.length ?? 0),
-)
-  ? modules.flatMap((module) => module.memoryPrincipalResolvers ?? [])
-  : undefined;
-
 /** Demo-data seeds, run at start on the embedded database. */
 export const seeds = modules.flatMap((module) => (module.seed ? [module.seed] : []));
 

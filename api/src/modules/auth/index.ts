@@ -17,7 +17,7 @@ import { RecoveryCode } from './second-factor/recovery-code.entity.ts';
 import { secondFactorHandlers } from './second-factor/routes.ts';
 import { TotpFactor } from './second-factor/totp-factor.entity.ts';
 import { Session } from './session.entity.ts';
-import { sessionFromMemory, sessionResolver } from './session.resolver.ts';
+import { sessionResolver } from './session.resolver.ts';
 import { purgeExpiredSessions } from './session.service.ts';
 import { sessionHandlers } from './sessions/routes.ts';
 
@@ -49,7 +49,6 @@ export const authModule: ApiModule = {
   },
   routeGuards: [secondFactorGuard],
   principalResolvers: [sessionResolver],
-  memoryPrincipalResolvers: [sessionFromMemory],
   onStart: async (context) => {
     await ensureFirstAdmin(context);
     await purgeExpiredSessions(context.em, null, context.config.sessions);
