@@ -3,17 +3,17 @@
 // changed name, role or active flag are notified by the database to every process, which drops the entries at once;
 // a write's answer waits until its own process heard them (live/heard-writes.ts). The TTL is only a safety net.
 import { LRUCache } from 'lru-cache';
-import type { SessionConfig } from '../../config.ts';
-import type { Change } from '../../db/changes.ts';
-import { NotifiedCache } from '../../db/notified-cache.ts';
-import type { Principal } from '../../http/context.ts';
+import type { SessionConfig } from '../../../config.ts';
+import type { Change } from '../../../db/changes.ts';
+import { NotifiedCache } from '../../../db/notified-cache.ts';
+import type { Principal } from '../../../http/context.ts';
 import { SESSION_TOUCH_INTERVAL_MS } from './session.service.ts';
 
 /** An entry is read again from the database after this long, whatever was heard. */
 export const SESSION_CACHE_TTL_MS = 10_000;
 const MAX_ENTRIES = 50_000;
 
-declare module '../../http/context.ts' {
+declare module '../../../http/context.ts' {
   interface AppServices {
     /** Sessions already checked (answering from memory only while a server's notifications keep it current). */
     sessions?: SessionCache;

@@ -1,7 +1,7 @@
 // Principal resolver: the `sid` cookie -> `ctx.state.user`.
-import type { AppContext, PrincipalResolver } from '../../http/context.ts';
-import { toPrincipal } from '../users/index.ts';
-import { assertSameSiteRequest, isUnsafeMethod } from './csrf.ts';
+import type { AppContext, PrincipalResolver } from '../../../http/context.ts';
+import { toPrincipal } from '../../users/index.ts';
+import { assertSameSiteRequest, isUnsafeMethod } from '../csrf/csrf.ts';
 import { hashSessionId, isSessionId, resolveSessionByHash, SESSION_TOUCH_INTERVAL_MS } from './session.service.ts';
 import { clearSessionCookie, sessionCookieOf } from './session-cookie.ts';
 
