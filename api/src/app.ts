@@ -1,7 +1,7 @@
 // The Koa application: the middleware chain, top to bottom, then docs, contract routes and the built UI.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { allRoutes, LIMITS, openaiEditImage, type RouteDef, uploadImages } from '@app/contract';
+import cors from '@koa/cors';
 import { Router } from '@koa/router';
 import Koa from 'koa';
 import type { ChangeFeed } from './db/changes.ts';
@@ -9,26 +9,22 @@ import { NotifiedValue } from './db/notified-value.ts';
 import { notFound } from './errors.ts';
 import { type AppRouter, bindRoutes, type HandlerMap, routeFallback } from './http/bind.ts';
 import { JSON_BODY_LIMIT, jsonBody } from './http/body.ts';
-import { compression } from './http/compression.ts';
 import type { AppContextExtras, AppServices, AppState, PrincipalResolver } from './http/context.ts';
-import { cors } from './http/cors.ts';
 import { registerDocs } from './http/docs.ts';
-import { FastLane } from './http/fast-lane.ts';
 import { multipartBody } from './http/multipart.ts';
 import { openaiErrors } from './http/openai-errors.ts';
 import { composePrincipalResolvers, resolvePrincipal } from './http/principal.ts';
-import { problemHandler } from './http/problem-handler.ts';
 import { registerProblemPages } from './http/problem-pages.ts';
 import { requestContext } from './http/request-context.ts';
 import { requestFrame } from './http/request-frame.ts';
 import { rememberRouteLookups } from './http/route-lookup.ts';
-import { contentSecurityPolicy, remoteOrigins, type SecurityHeaders, securityHeaders } from './http/security-headers.ts';
+import { contentSecurityPolicy, remoteOrigins, securityHeaders } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
 import { observeRequest } from './metrics/observe-requests.ts';
 import { registerMetrics } from './metrics/scrape.ts';
 import { SessionCache } from './modules/auth/index.ts';
 import { registerSandboxCheckout } from './modules/billing/index.ts';
-import { memoryHandlers, memoryPrincipalResolvers, handlers as moduleHandlers, principalResolvers, routeGuards } from './modules/index.ts';
+import { handlers as moduleHandlers, principalResolvers, routeGuards } from './modules/index.ts';
 import { sumTaskCredits } from './modules/ledger/index.ts';
 import { heardWrites } from './modules/live/index.ts';
 import { MCP_PATH, registerMcp } from './modules/mcp/index.ts';
@@ -45,24 +41,8 @@ export interface AppDeps {
   handlers?: HandlerMap;
 }
 
-/** The Koa app; its server callback first offers each request to the fast lane (answers from memory). */
-export class App extends Koa<AppState, AppContextExtras> {
-  lane: FastLane | undefined;
-
-  override callback(): ReturnType<Koa['callback']> {
-    const full = super.callback();
-    const lane = this.lane;
-    if (!lane) return full;
-    return (req, res) => (lane.answer(req as IncomingMessage, res as ServerResponse) ? answered : full(req, res));
-  }
-
-  /** Koa's own callback, every request through the middleware chain (the fast lane's tests compare the two). */
-  fullStackCallback(): ReturnType<Koa['callback']> {
-    return super.callback();
-  }
-}
-
-const answered = Promise.resolve();
+/** The Koa app with its context and state types. */
+export type App = Koa<AppState, AppContextExtras>;
 
 /** Lets the app's caches answer from memory, kept current by the feed's notifications; returns the undo. */
 export function watchCaches(app: App, feed: ChangeFeed): () => void {
@@ -74,45 +54,14 @@ export function watchCaches(app: App, feed: ChangeFeed): () => void {
 }
 
 /**
- * The lane for the routes whose memory twin stands in for their handler (not for handlers a test replaced), each the
- * only GET route of its path; none when a principal resolver has no memory twin (or a test plugs its own in).
- */
-function fastLane(app: App, deps: AppDeps, router: AppRouter, routes: readonly RouteDef[], headers: SecurityHeaders): FastLane | undefined {
-  const { services } = deps;
-  if (deps.resolvePrincipal || !memoryPrincipalResolvers) return undefined;
-  const laneRoutes = routes.filter(
-    (route) =>
-      route.method === 'get' &&
-      memoryHandlers[route.operationId] &&
-      (!deps.handlers || deps.handlers[route.operationId] === moduleHandlers[route.operationId]) &&
-      router.match(route.path, 'GET').pathAndMethod.length === 1,
-  );
-  return new FastLane({
-    services,
-    routes: laneRoutes,
-    handlers: memoryHandlers,
-    principals: memoryPrincipalResolvers,
-    headers,
-    trustProxy: services.config.trustProxy,
-    corsOrigins: services.config.corsOrigins,
-    validateResponses: !services.config.isProduction,
-    logger: services.logger,
-    observe: observeRequest,
-    // Koa's own parse (`ctx.query`), for a query string the lane meets first.
-    parseQuery: (querystring) =>
-      (Object.create(app.request, { querystring: { value: querystring } }) as { query: Record<string, unknown> }).query,
-  });
-}
-
-/**
- * Builds the Koa app. Order matters: the request frame (id, security headers, metrics, log), compression, the problem
- * serializer, CORS, the ORM request context, the write fence, body parsing, the principal hook, then routes and the UI.
+ * Builds the Koa app. Order matters: the request frame (id, security headers, problems, compression, metrics, log),
+ * CORS, the ORM request context, the write fence, body parsing, the principal hook, then routes and the UI.
  * Throws at start when a contract route has no handler.
  */
 export function createApp(deps: AppDeps): App {
   const { services } = deps;
   const { config, orm, logger } = services;
-  const app = new App({ proxy: config.trustProxy });
+  const app: App = new Koa<AppState, AppContextExtras>({ proxy: config.trustProxy });
   // The hot path's caches answer from memory only once a server's notifications keep them current (`watchCaches`).
   services.sessions ??= new SessionCache();
   services.taskLists ??= new TaskListCache();
@@ -139,14 +88,11 @@ export function createApp(deps: AppDeps): App {
     : undefined;
 
   // The default policy: the docs page's inline scripts; each page of the UI gets its own (`serveStatic`).
-  const headers = securityHeaders({ remoteOrigins: origins, inlineScriptHashes: docs.inlineScriptHashes });
-  app.use(requestFrame({ logger, headers, observe: observeRequest }));
-  app.lane = fastLane(app, deps, router, routes, headers);
-  // Outside the problem serializer, so problem+json answers are compressed too.
-  app.use(compression());
-  app.use(problemHandler(logger));
+  const harden = securityHeaders({ remoteOrigins: origins, inlineScriptHashes: docs.inlineScriptHashes });
+  app.use(requestFrame({ logger, harden, observe: observeRequest }));
+  if (config.corsOrigins.length > 0) app.use(corsFor(config.corsOrigins));
+  // Inside the frame's problem handling: /v1 failures answer in OpenAI's error shape.
   app.use(openaiErrors());
-  app.use(cors(config.corsOrigins));
   app.use(requestContext(orm));
   app.use(heardWrites());
   // Image uploads carry up to 5 base64 pictures of 10 MB; every other body keeps the small default.
@@ -162,4 +108,26 @@ export function createApp(deps: AppDeps): App {
     throw notFound();
   });
   return app;
+}
+
+/**
+ * CORS for an exact allow-list of origins with credentials: no wildcards, no reflection of unknown origins, which get
+ * no CORS headers at all. Without an allow-list there is no CORS layer: every origin gets the same answer, with
+ * nothing for a cache to tell apart (and no `Vary: Origin` on each of the tens of files a page loads).
+ */
+function corsFor(allowedOrigins: readonly string[]): ReturnType<typeof cors> {
+  const allowed = new Set(allowedOrigins);
+  return cors({
+    origin: (ctx) => {
+      const origin = ctx.get('Origin');
+      return allowed.has(origin) ? origin : '';
+    },
+    credentials: true,
+    allowMethods: 'GET, HEAD, POST, PUT, PATCH, DELETE',
+    allowHeaders: 'Content-Type, Authorization, X-CSRF-Token, X-Request-Id',
+    exposeHeaders: 'X-Request-Id, Retry-After, Location',
+    maxAge: 600,
+    // Its copy of the headers onto a thrown problem would replace the Vary the frame built.
+    keepHeadersOnError: false,
+  });
 }

@@ -30,7 +30,7 @@ export interface TestServer {
   url: string;
   orm: Orm;
   config: Config;
-  /** The app as served (`app.fullStackCallback()` is its Koa chain without the fast lane). */
+  /** The app as served. */
   app: App;
   /** The image studio of this server (storage, task jobs, events). */
   studio: StudioRuntime;

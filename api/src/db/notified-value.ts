@@ -21,11 +21,6 @@ export class NotifiedValue<T> extends NotifiedCache {
     return current;
   }
 
-  /** The kept value, if any, without loading it. */
-  peek(): T | undefined {
-    return this.#value?.current;
-  }
-
   change(message: Change): void {
     if (!this.#kinds.has(message.k)) return;
     this.bump();

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppRouter, bindRoutes, type HandlerMap, type HandlersFor, routeFallback, toKoaPath } from './bind.ts';
 import { jsonBody } from './body.ts';
 import type { AppContextExtras, AppState } from './context.ts';
-import { problemHandler } from './problem-handler.ts';
 import { requestFrame } from './request-frame.ts';
 
 const Item = z.object({ id: z.uuid(), name: z.string(), createdAt: z.iso.datetime() });
@@ -112,8 +111,7 @@ async function harness(validateResponses: boolean): Promise<Harness> {
   const app = new Koa<AppState, AppContextExtras>();
   const router: AppRouter = new Router<AppState, AppContextExtras>();
   bindRoutes(router, routes, handlers, { validateResponses });
-  app.use(requestFrame({ logger, headers: [], observe: () => {} }));
-  app.use(problemHandler(logger));
+  app.use(requestFrame({ logger, harden: (_ctx, next) => next(), observe: () => {} }));
   app.use(jsonBody());
   app.use(async (ctx, next) => {
     const role = ctx.get('x-test-user');

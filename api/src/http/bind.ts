@@ -2,6 +2,7 @@
 import { isOpenObject, type RouteDef, type RouteInput, type RouteOutput } from '@app/contract';
 import type { Router, RouterMiddleware } from '@koa/router';
 import type { Middleware } from 'koa';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { HttpProblem, type InputLocation, internalError, issuesToFieldErrors, methodNotAllowed, notFound } from '../errors.ts';
 import type { AppContext, AppContextExtras, AppState } from './context.ts';
@@ -63,7 +64,7 @@ export function toKoaPath(path: string): string {
 }
 
 /** Parses each declared input with its schema; all field errors of all locations end up in one 400. */
-export function parseInput(route: RouteDef, raw: { params: unknown; query: unknown; headers: unknown; body: unknown }): ValidatedInput {
+function parseInput(route: RouteDef, raw: { params: unknown; query: unknown; headers: unknown; body: unknown }): ValidatedInput {
   const request = route.request ?? {};
   // Clean input (nearly every request) is only walked, not collected into errors.
   if (hasControlCharacters(raw.params) || hasControlCharacters(raw.query) || hasControlCharacters(raw.body)) {
@@ -144,10 +145,11 @@ function respond(ctx: AppContext, route: RouteDef, output: { status: number; bod
  * Koa's parse of the query string, kept per distinct string: pollers send the same few, and parsing costs more than
  * validating. Frozen and only read by the checks and schemas above (which build new objects); `ctx.query` stays Koa's.
  */
-const rawQueries = new Map<string, unknown>([['', Object.freeze({})]]);
-const MAX_RAW_QUERIES = 512;
+const rawQueries = new LRUCache<string, object>({ max: 512 });
+const EMPTY_QUERY = Object.freeze({});
 
-export function rawQuery(querystring: string, parse: () => Readonly<Record<string, unknown>>): unknown {
+function rawQuery(querystring: string, parse: () => Readonly<Record<string, unknown>>): unknown {
+  if (querystring === '') return EMPTY_QUERY;
   let query = rawQueries.get(querystring);
   if (query === undefined) {
     // Without a prototype, as Koa's own: a `__proto__` parameter stays a plain key.
@@ -155,10 +157,7 @@ export function rawQuery(querystring: string, parse: () => Readonly<Record<strin
     for (const [name, value] of Object.entries(parse())) parsed[name] = Array.isArray(value) ? Object.freeze([...value]) : value;
     query = Object.freeze(parsed);
     // Long strings are one-offs (and would make the map heavy): parsed each time.
-    if (querystring.length <= 256) {
-      if (rawQueries.size >= MAX_RAW_QUERIES) rawQueries.clear();
-      rawQueries.set(querystring, query);
-    }
+    if (querystring.length <= 256) rawQueries.set(querystring, query);
   }
   return query;
 }

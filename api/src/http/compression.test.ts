@@ -4,11 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import Koa from 'koa';
+import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, decodedBody, rawRequest, signIn, startTestServer, type TestServer } from '../../test/index.ts';
 import { insertTask } from '../modules/studio/testing/kit.ts';
-import { COMPRESS_THRESHOLD, compression, isCompressibleAnswer } from './compression.ts';
+import { COMPRESS_THRESHOLD, isCompressibleAnswer } from './compression.ts';
+import type { AppContextExtras, AppState } from './context.ts';
+import { requestFrame } from './request-frame.ts';
 
 const CHROME = 'gzip, deflate, br, zstd';
 
@@ -86,14 +89,14 @@ describe('compressing answers of the app', () => {
   });
 });
 
-describe('what the compression middleware leaves alone', () => {
+describe('what the request frame leaves uncompressed', () => {
   let app: Server;
   let url: string;
   const big = JSON.stringify({ items: Array.from({ length: 200 }, (_, n) => ({ n, text: 'repeated text' })) });
 
   beforeAll(async () => {
-    const koa = new Koa();
-    koa.use(compression());
+    const koa = new Koa<AppState, AppContextExtras>();
+    koa.use(requestFrame({ logger: pino({ level: 'silent' }), harden: (_ctx, next) => next(), observe: () => {} }));
     koa.use((ctx) => {
       if (ctx.path === '/events') {
         // An event stream is written bit by bit and must reach the client as each event is written.

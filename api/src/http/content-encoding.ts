@@ -1,4 +1,5 @@
 // Choosing among the encodings of an answer that exists compressed ahead of time (built UI files, the API reference).
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from './context.ts';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
@@ -18,24 +19,13 @@ export function accepts(ctx: AppContext, encoding: Exclude<ContentEncoding, 'ide
   let taken = negotiated.get(`${encoding} ${header}`);
   if (taken === undefined) {
     taken = ctx.acceptsEncodings(encoding) === encoding;
-    if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
     negotiated.set(`${encoding} ${header}`, taken);
   }
   return taken;
 }
 
-/**
- * `accepts` as already negotiated for this Accept-Encoding header (absent: false), or undefined when this header was
- * not negotiated yet (the fast lane then leaves the request to the full stack, which negotiates it).
- */
-export function acceptedBefore(header: string | undefined, encoding: Exclude<ContentEncoding, 'identity'>): boolean | undefined {
-  if (!header) return false;
-  return negotiated.get(`${encoding} ${header}`);
-}
-
 /** Negotiation outcomes by encoding and Accept-Encoding header, bounded against clients sending made-up headers. */
-const negotiated = new Map<string, boolean>();
-const MAX_NEGOTIATED = 256;
+const negotiated = new LRUCache<string, boolean>({ max: 256 });
 
 /** Sets the headers of an encoded answer; identity sends none. Every answer with encodings varies by Accept-Encoding. */
 export function setEncodingHeaders(ctx: AppContext, encoding: ContentEncoding): void {

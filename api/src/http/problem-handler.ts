@@ -1,9 +1,8 @@
 // The single error serializer: every failure becomes application/problem+json here, and only here.
 import { NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { badRequest, conflict, HttpProblem, type HttpProblemInit, internalError, notFound, payloadTooLarge } from '../errors.ts';
-import type { AppContextExtras, AppState } from './context.ts';
+import type { AppContext } from './context.ts';
 import { appOrigin } from './origin.ts';
 
 /**
@@ -41,21 +40,15 @@ export function toHttpProblem(error: unknown): HttpProblem {
   return internalError(error);
 }
 
-/** Catches everything thrown below it, logs what is unexpected with the request id, and answers with a problem. */
-export function problemHandler(logger: Logger): Middleware<AppState, AppContextExtras> {
-  return async (ctx, next) => {
-    try {
-      await next();
-    } catch (error) {
-      const problem = toHttpProblem(error);
-      if (problem.status >= 500) {
-        logger.error({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, err: problem.cause ?? error }, 'unhandled error');
-      }
-      if (ctx.headerSent || !ctx.writable) return;
-      ctx.status = problem.status;
-      for (const [name, value] of Object.entries(problem.headers)) ctx.set(name, value);
-      ctx.type = 'application/problem+json';
-      ctx.body = JSON.stringify(problem.toProblem(ctx.state.requestId, appOrigin(ctx)));
-    }
-  };
+/** Logs what is unexpected with the request id, and answers with the problem (run by the request frame). */
+export function answerProblem(ctx: AppContext, error: unknown, logger: Logger): void {
+  const problem = toHttpProblem(error);
+  if (problem.status >= 500) {
+    logger.error({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, err: problem.cause ?? error }, 'unhandled error');
+  }
+  if (ctx.headerSent || !ctx.writable) return;
+  ctx.status = problem.status;
+  for (const [name, value] of Object.entries(problem.headers)) ctx.set(name, value);
+  ctx.type = 'application/problem+json';
+  ctx.body = JSON.stringify(problem.toProblem(ctx.state.requestId, appOrigin(ctx)));
 }

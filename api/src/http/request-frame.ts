@@ -1,52 +1,52 @@
-// What every request gets, in one layer instead of four: its id, the security headers, and once answered its
-// duration metric and its log line. Each separate layer cost a closure, a promise and a frame per request.
+// What every request gets, in one layer instead of six: its id, the security headers, problem+json for whatever the
+// chain throws, compression of the answer, and once answered its duration metric and its log line. Each separate
+// layer cost a closure, a promise and a frame per request.
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { ObservedRequest } from '../metrics/observe-requests.ts';
+import { compressAnswer } from './compression.ts';
 import type { AppContextExtras, AppState } from './context.ts';
+import { answerProblem } from './problem-handler.ts';
 import { REQUEST_ID_HEADER, saneRequestId } from './request-id.ts';
-import { HSTS, type SecurityHeaders } from './security-headers.ts';
 
 export interface RequestFrameOptions {
   logger: Logger;
-  /** Set on every answer before the chain runs (`securityHeaders`). */
-  headers: SecurityHeaders;
+  /** Sets the security headers on every answer, then runs the chain (`securityHeaders`). */
+  harden: Middleware<AppState, AppContextExtras>;
   /** Told of each answered request, with its status and duration in seconds (the metrics). */
   observe: (request: ObservedRequest, status: number, seconds: number) => void;
 }
 
-/** Outermost: ids, times, logs and hardens every request. Never logs bodies, query strings or headers (secrets). */
-export function requestFrame({ logger, headers, observe }: RequestFrameOptions): Middleware<AppState, AppContextExtras> {
+/** Outermost: ids, hardens, answers problems, compresses, times and logs every request. Never logs bodies, query strings or headers (secrets). */
+export function requestFrame({ logger, harden, observe }: RequestFrameOptions): Middleware<AppState, AppContextExtras> {
   return async (ctx, next) => {
     const started = performance.now();
-    const requestId = requestIdOf(ctx.req);
+    const requestId = saneRequestId(ctx.req.headers['x-request-id']) ?? randomUUID();
     ctx.state.requestId = requestId;
-    const res = ctx.res;
-    res.setHeader(REQUEST_ID_HEADER, requestId);
-    for (const [name, value] of headers) res.setHeader(name, value);
-    if (ctx.secure) res.setHeader(HSTS[0], HSTS[1]);
-    // A throw here means something failed outside the problem handler.
+    ctx.res.setHeader(REQUEST_ID_HEADER, requestId);
+    // Every answer may come compressed, problems included.
+    ctx.vary('Accept-Encoding');
+    // A throw past the problem answer (compressing, a broken stream) means something failed outside it.
     let status = 500;
     try {
-      await next();
+      try {
+        await harden(ctx, next);
+      } catch (error) {
+        answerProblem(ctx, error, logger);
+      }
+      await compressAnswer(ctx);
       status = ctx.status;
     } finally {
       const ms = performance.now() - started;
       observe(ctx, status, ms / 1000);
-      logRequest(logger, ctx.state.requestId, ctx.method, ctx.path, status, ms);
+      logRequest(logger, requestId, ctx.method, ctx.path, status, ms);
     }
   };
 }
 
-/** The caller's sane `X-Request-Id`, else a new one. */
-export function requestIdOf(req: IncomingMessage): string {
-  return saneRequestId(req.headers['x-request-id']) ?? randomUUID();
-}
-
-/** The request's log line (also written by the fast lane, fast-lane.ts): a warning for a 5xx, else info. */
-export function logRequest(logger: Logger, reqId: string, method: string, path: string, status: number, ms: number): void {
+/** The request's log line: a warning for a 5xx, else info. */
+function logRequest(logger: Logger, reqId: string, method: string, path: string, status: number, ms: number): void {
   if (status >= 500) logger.warn({ reqId, method, path, status, ms: Math.round(ms) }, 'request');
   else if (logger.isLevelEnabled('info')) logger.info({ reqId, method, path, status, ms: Math.round(ms) }, 'request');
 }

@@ -2,12 +2,13 @@
 // does not route): on a hot read that is more work than the handler's. The outcome depends only on the method, the
 // path and the routes, so it is kept per method and path.
 import type { MatchResult } from '@koa/router';
+import { LRUCache } from 'lru-cache';
 import type { AppRouter } from './bind.ts';
 import type { AppContextExtras, AppState } from './context.ts';
 
 type Lookup = MatchResult<AppState, AppContextExtras>;
 
-/** Distinct lookups kept; past that they start over (paths with ids are many, and anyone can send made-up ones). */
+/** Distinct lookups kept; past that the least used go (paths with ids are many, and anyone can send made-up ones). */
 const MAX_LOOKUPS = 2048;
 /** Longer paths are looked up each time rather than kept. */
 const MAX_KEPT_PATH = 256;
@@ -15,7 +16,7 @@ const MAX_KEPT_PATH = 256;
 /** Makes `router.match` remember its answers; a route registered later starts the memory over. */
 export function rememberRouteLookups(router: AppRouter): AppRouter {
   const match = router.match.bind(router);
-  const lookups = new Map<string, Lookup>();
+  const lookups = new LRUCache<string, Lookup>({ max: MAX_LOOKUPS });
   let routes = router.stack.length;
   router.match = (path, method) => {
     if (router.stack.length !== routes) {
@@ -27,7 +28,6 @@ export function rememberRouteLookups(router: AppRouter): AppRouter {
     if (!found) {
       found = match(path, method);
       if (path.length > MAX_KEPT_PATH) return found;
-      if (lookups.size >= MAX_LOOKUPS) lookups.clear();
       lookups.set(key, found);
     }
     // The router keeps the lists on the request (`ctx.matched`): each request gets its own.

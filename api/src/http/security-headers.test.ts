@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import type { AppContextExtras, AppState } from './context.ts';
 import { requestFrame } from './request-frame.ts';
 import { contentSecurityPolicy, inlineScriptHashes, remoteOrigins, securityHeaders } from './security-headers.ts';
 
@@ -36,11 +37,11 @@ describe('CSP building blocks', () => {
 
 describe('HSTS', () => {
   it('is sent only when the request arrived over https (behind a trusted proxy here)', async () => {
-    const app = new Koa({ proxy: true });
+    const app = new Koa<AppState, AppContextExtras>({ proxy: true });
     app.use(
       requestFrame({
         logger: pino({ level: 'silent' }),
-        headers: securityHeaders({ remoteOrigins: [], inlineScriptHashes: [] }),
+        harden: securityHeaders({ remoteOrigins: [], inlineScriptHashes: [] }),
         observe: () => {},
       }),
     );
@@ -53,6 +54,11 @@ describe('HSTS', () => {
     try {
       const plain = await fetch(url);
       expect(plain.headers.get('strict-transport-security')).toBeNull();
+      expect(plain.headers.get('x-frame-options')).toBe('DENY');
+      expect(plain.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+      expect(plain.headers.get('permissions-policy')).toBe('camera=(), microphone=(), geolocation=()');
+      // Remotes on their own origin show our images.
+      expect(plain.headers.get('cross-origin-resource-policy')).toBeNull();
       const tls = await fetch(url, { headers: { 'X-Forwarded-Proto': 'https' } });
       expect(tls.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     } finally {

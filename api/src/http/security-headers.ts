@@ -1,5 +1,9 @@
-// Browser hardening headers for every answer, including a CSP that allows only our scripts and the remotes'.
+// Browser hardening headers for every answer (helmet), with a CSP that allows only our scripts and the remotes'. The
+// CSP's inline-script hashes are ours: each page of the UI gets its own policy (`static.ts`), the docs page the default.
 import { createHash } from 'node:crypto';
+import type { Middleware } from 'koa';
+import helmet from 'koa-helmet';
+import type { AppContextExtras, AppState } from './context.ts';
 
 export interface SecurityHeaderOptions {
   /** Extra origins our pages load scripts, styles and data from (Module Federation remotes). */
@@ -27,40 +31,53 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/** Builds the Content-Security-Policy value. */
-export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
-  const remotes = options.remoteOrigins.join(' ');
-  const withRemotes = (...sources: string[]) => [...sources, remotes].filter(Boolean).join(' ');
-  return [
-    "default-src 'self'",
-    `script-src ${withRemotes("'self'", ...options.inlineScriptHashes)}`,
+type Directives = Record<string, string[]>;
+
+function cspDirectives(options: SecurityHeaderOptions): Directives {
+  const withRemotes = (...sources: string[]) => [...sources, ...options.remoteOrigins];
+  return {
+    'default-src': ["'self'"],
+    'script-src': withRemotes("'self'", ...options.inlineScriptHashes),
     // React Aria and the docs page set inline style attributes; styles cannot run code.
-    `style-src ${withRemotes("'self'", "'unsafe-inline'")}`,
-    `img-src ${withRemotes("'self'", 'data:', 'blob:')}`,
-    `font-src ${withRemotes("'self'", 'data:')}`,
-    `connect-src ${withRemotes("'self'")}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+    'style-src': withRemotes("'self'", "'unsafe-inline'"),
+    'img-src': withRemotes("'self'", 'data:', 'blob:'),
+    'font-src': withRemotes("'self'", 'data:'),
+    'connect-src': withRemotes("'self'"),
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
 }
 
-/** Header name and value pairs, built once at start. */
-export type SecurityHeaders = readonly (readonly [string, string])[];
+/** The Content-Security-Policy value, for a page that carries its own (helmet writes the default one). */
+export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
+  return Object.entries(cspDirectives(options))
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
 
-/** Only over https (the request frame checks `ctx.secure`). */
-export const HSTS = ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const;
+const HSTS_MAX_AGE_S = 31_536_000;
 
-/** CSP, nosniff, referrer and framing headers for every answer (set by the request frame); HSTS is added over https. */
-export function securityHeaders(options: SecurityHeaderOptions): SecurityHeaders {
-  return [
-    ['Content-Security-Policy', contentSecurityPolicy(options)],
-    ['X-Content-Type-Options', 'nosniff'],
-    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['X-Frame-Options', 'DENY'],
-    // Payment popups (PayPal) must keep a handle on their opener.
-    ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
-    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
-  ];
+/**
+ * Helmet's headers, configured once at start: HSTS only over https (`ctx.secure`, so behind a trusted proxy too), no
+ * Cross-Origin-Resource-Policy (remotes on their own origin show our images), and a Permissions-Policy helmet lacks.
+ */
+export function securityHeaders(options: SecurityHeaderOptions): Middleware<AppState, AppContextExtras> {
+  const config = (secure: boolean) =>
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
+      // Payment popups (PayPal) must keep a handle on their opener.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      crossOriginResourcePolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: secure ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true } : false,
+      xFrameOptions: { action: 'deny' },
+    });
+  const plain = config(false);
+  const secure = config(true);
+  return (ctx, next) => {
+    ctx.res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    return (ctx.secure ? secure : plain)(ctx, next);
+  };
 }

@@ -2,7 +2,7 @@
 // whose ids would make a series per request).
 import { httpDuration } from './registry.ts';
 
-/** What the metrics read of a request: Koa's context has it, and the fast lane passes it. */
+/** What the metrics read of a request (Koa's context has it). */
 export interface ObservedRequest {
   method: string;
   /** The router's pattern of the route that answered. */

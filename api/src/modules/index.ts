@@ -5,11 +5,11 @@ import { authModule } from './auth/index.ts';
 import { automationModule } from './automation/index.ts';
 import { billingModule } from './billing/index.ts';
 import { idempotencyModule } from './idempotency/index.ts';
+import { providersModule } from './kie-accounts/index.ts';
 import { ledgerModule } from './ledger/index.ts';
 import { liveModule } from './live/index.ts';
 import { type ApiModule, composeHandlers } from './module.ts';
 import { openaiImagesModule } from './openai-images/index.ts';
-import { providersModule } from './providers/index.ts';
 import { settingsModule } from './settings/index.ts';
 import { studioModule } from './studio/index.ts';
 import { systemModule } from './system/index.ts';
@@ -48,16 +48,6 @@ export const principalResolvers = modules.flatMap((module) => module.principalRe
 
 /** Rules on top of the routes' roles (the second-factor rules of auth), run by the binder in module order. */
 export const routeGuards = modules.flatMap((module) => module.routeGuards ?? []);
-
-/** Answers from memory for some GET routes, keyed by operationId (http/fast-lane.ts). */
-export const memoryHandlers = composeHandlers(modules, 'memoryHandlers');
-
-/** The principal resolvers' memory twins in the same order; undefined (no fast lane) if one of them has none. */
-export const memoryPrincipalResolvers = modules.every(
-  (module) => (module.principalResolvers?.length ?? 0) === (module.memoryPrincipalResolvers?.length ?? 0),
-)
-  ? modules.flatMap((module) => module.memoryPrincipalResolvers ?? [])
-  : undefined;
 
 /** Demo-data seeds, run at start on the embedded database. */
 export const seeds = modules.flatMap((module) => (module.seed ? [module.seed] : []));

@@ -6,7 +6,6 @@ import type { Config } from '../config.ts';
 import type { DatabaseTarget, Orm } from '../db/orm.ts';
 import type { HandlerMap, RouteGuard } from '../http/bind.ts';
 import type { AppServices, PrincipalResolver } from '../http/context.ts';
-import type { MemoryHandlerMap, MemoryPrincipalResolver } from '../http/fast-lane.ts';
 import type { Jobs } from '../jobs/boss.ts';
 
 export interface ApiModule {
@@ -19,10 +18,6 @@ export interface ApiModule {
   principalResolvers?: readonly PrincipalResolver[];
   /** Rules on top of the routes' roles, run for every route once its role let the caller through (see `RouteGuard`). */
   routeGuards?: readonly RouteGuard[];
-  /** Each principal resolver's answer from memory, in the same order (the fast lane runs only if all have one). */
-  memoryPrincipalResolvers?: readonly MemoryPrincipalResolver[];
-  /** Answers from memory for some of this module's GET routes, keyed by operationId (see http/fast-lane.ts). */
-  memoryHandlers?: MemoryHandlerMap;
   /** Demo data for the embedded database; must be idempotent. */
   seed?: (em: SqlEntityManager) => Promise<void>;
   /** Runs at every start, after migrations and seeds, on any database (e.g. the first admin); must be idempotent. */
@@ -68,17 +63,14 @@ export interface StartContext {
   database: DatabaseTarget;
 }
 
-/** Merges the modules' handlers (or memory handlers), refusing two modules answering the same operationId. */
-export function composeHandlers<K extends 'handlers' | 'memoryHandlers' = 'handlers'>(
-  modules: readonly ApiModule[],
-  kind: K = 'handlers' as K,
-): NonNullable<ApiModule[K]> {
-  const out: Record<string, unknown> = {};
+/** Merges the modules' handlers, refusing two modules answering the same operationId. */
+export function composeHandlers(modules: readonly ApiModule[]): HandlerMap {
+  const out: Record<string, HandlerMap[string]> = {};
   for (const module of modules) {
-    for (const [operationId, handler] of Object.entries(module[kind] ?? {})) {
+    for (const [operationId, handler] of Object.entries(module.handlers ?? {})) {
       if (operationId in out) throw new Error(`operationId ${operationId} is handled twice (module ${module.name})`);
       out[operationId] = handler;
     }
   }
-  return out as NonNullable<ApiModule[K]>;
+  return out;
 }

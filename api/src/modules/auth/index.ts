@@ -1,9 +1,9 @@
 import { scheduleSweeps } from '../../jobs/sweeps.ts';
 import { mailSender } from '../../mail/mail-sender.ts';
 import type { ApiModule } from '../module.ts';
+import { ensureFirstAdmin } from './accounts/first-admin.ts';
 import { AuthChallenge } from './challenges/challenge.entity.ts';
 import { purgeExpiredChallenges } from './challenges/challenges.service.ts';
-import { ensureFirstAdmin } from './first-admin.ts';
 import { googleHandlers } from './google/routes.ts';
 import { AccountMail } from './mail/account-mail.ts';
 import { PasskeyCredential } from './passkeys/passkey.entity.ts';
@@ -16,21 +16,21 @@ import { secondFactorGuard } from './second-factor/guard.ts';
 import { RecoveryCode } from './second-factor/recovery-code.entity.ts';
 import { secondFactorHandlers } from './second-factor/routes.ts';
 import { TotpFactor } from './second-factor/totp-factor.entity.ts';
-import { Session } from './session.entity.ts';
-import { sessionFromMemory, sessionResolver } from './session.resolver.ts';
-import { purgeExpiredSessions } from './session.service.ts';
+import { Session } from './session/session.entity.ts';
+import { sessionResolver } from './session/session.resolver.ts';
+import { purgeExpiredSessions } from './session/session.service.ts';
 import { sessionHandlers } from './sessions/routes.ts';
 
-export { createUser, UserConflictError } from './create-user.ts';
-export { assertSameSiteRequest, isUnsafeMethod } from './csrf.ts';
-export { randomPassword, upsertAdmin } from './first-admin.ts';
-export { hashPassword } from './hash-slot.ts';
-export { NO_PASSWORD, passwords } from './password.ts';
-export { Session } from './session.entity.ts';
-export { findSessionExpiry, touchSessionsSeen } from './session.repository.ts';
-export { createSession, destroyUserSessions, hashSessionId } from './session.service.ts';
-export { SessionCache } from './session-cache.ts';
-export { readSessionCookie, SESSION_COOKIE } from './session-cookie.ts';
+export { createUser, UserConflictError } from './accounts/create-user.ts';
+export { randomPassword, upsertAdmin } from './accounts/first-admin.ts';
+export { assertSameSiteRequest, isUnsafeMethod } from './csrf/csrf.ts';
+export { hashPassword } from './password/hash-slot.ts';
+export { NO_PASSWORD, passwords } from './password/password.ts';
+export { Session } from './session/session.entity.ts';
+export { findSessionExpiry, touchSessionsSeen } from './session/session.repository.ts';
+export { createSession, destroyUserSessions, hashSessionId } from './session/session.service.ts';
+export { SessionCache } from './session/session-cache.ts';
+export { readSessionCookie, SESSION_COOKIE } from './session/session-cookie.ts';
 
 /**
  * Sign-up, password, passkey and Google sign-in, second factors and step-up checks, sessions (cookie `sid`), password
@@ -49,7 +49,6 @@ export const authModule: ApiModule = {
   },
   routeGuards: [secondFactorGuard],
   principalResolvers: [sessionResolver],
-  memoryPrincipalResolvers: [sessionFromMemory],
   onStart: async (context) => {
     await ensureFirstAdmin(context);
     await purgeExpiredSessions(context.em, null, context.config.sessions);

@@ -11,19 +11,19 @@ import type { HandlersFor } from '../../http/bind.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { acting, recordAudit, requestOrigin } from '../audit/index.ts';
 import { presentCurrentUser, USERNAME_MAX, User, UserRepository, usernameKey } from '../users/index.ts';
+import { createUser, UserConflictError } from './accounts/create-user.ts';
 import { authLimiters, countFailedSignIn, refuseSpentSignIn } from './auth-limits.ts';
-import { createUser, UserConflictError } from './create-user.ts';
-import { assertSameSiteRequest } from './csrf.ts';
-import { finishSignIn } from './finish-sign-in.ts';
-import { hashPassword, verifyPassword } from './hash-slot.ts';
+import { assertSameSiteRequest } from './csrf/csrf.ts';
 import { queueSecurityAlert } from './mail/alerts.ts';
-import { passwords } from './password.ts';
+import { hashPassword, verifyPassword } from './password/hash-slot.ts';
+import { passwords } from './password/password.ts';
 import { accountDisabled, invalidCredentials, usernameTaken } from './problems.ts';
 import { queueVerificationOfNewEmail } from './reset/routes.ts';
 import { hasSecondFactor, methodsOf, secondFactorsOf } from './second-factor/factors.service.ts';
 import { startPendingSignIn } from './second-factor/pending-sign-in.ts';
-import { createSession, destroySession, destroyUserSessions } from './session.service.ts';
-import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie.ts';
+import { createSession, destroySession, destroyUserSessions } from './session/session.service.ts';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session/session-cookie.ts';
+import { finishSignIn } from './sign-in/finish-sign-in.ts';
 
 const TOO_MANY_LOGINS = 'Too many sign-in attempts. Try again later.';
 

@@ -10,7 +10,7 @@ import { Order } from './orders/order.entity.ts';
 import { PaymentEvent } from './orders/payment-event.entity.ts';
 import { reconcilePayPalOrders } from './paypal/reconcile.ts';
 import { paypalHandlers } from './paypal/routes.ts';
-import { catalogHandlers, catalogMemoryHandlers } from './routes.ts';
+import { catalogHandlers } from './routes.ts';
 import { SandboxCheckout } from './sandbox/sandbox-checkout.entity.ts';
 import { seedCreditPackages } from './seeds.ts';
 
@@ -58,7 +58,6 @@ export const billingModule: ApiModule = {
   name: 'billing',
   entities: [CreditPackage, Order, PaymentEvent, SandboxCheckout],
   handlers: billingHandlers,
-  memoryHandlers: catalogMemoryHandlers,
   seed: seedCreditPackages,
   process: billingProcess,
 };

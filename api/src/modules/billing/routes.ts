@@ -2,7 +2,6 @@
 import type { getCurrentPricing, listCreditPackages, Pricing } from '@app/contract';
 import type { NotifiedValue } from '../../db/notified-value.ts';
 import { type HandlersFor, serializedJson } from '../../http/bind.ts';
-import type { MemoryHandlersFor } from '../../http/fast-lane.ts';
 import { AdminSettingsRepository } from '../settings/index.ts';
 import { CreditPackageRepository } from './credit-package.repository.ts';
 import { presentCreditPackage } from './presenter.ts';
@@ -39,13 +38,3 @@ export const catalogHandlers = {
     return { status: 200, body: packages.map(presentCreditPackage) };
   },
 } satisfies HandlersFor<[typeof getCurrentPricing, typeof listCreditPackages]>;
-
-/** Answers from memory (fast-lane.ts): the pricing while it is kept. */
-export const catalogMemoryHandlers = {
-  getCurrentPricing: {
-    answer: ({ services }) => {
-      const pricing = services.pricing?.peek();
-      return pricing ? { status: 200, json: jsonOf(pricing) } : undefined;
-    },
-  },
-} satisfies MemoryHandlersFor<[typeof getCurrentPricing]>;

@@ -36,7 +36,7 @@ export async function imagesAnswer(
   const gone = new AbortController();
   // The response closes before it is sent only when the client went away.
   ctx.res.once('close', () => gone.abort());
-  const task = await waitForTaskEnd(ctx.state.em, caller.id, keyed.taskId, OPENAI_WAIT_SECONDS, gone.signal);
+  const task = await waitForTaskEnd(ctx.state.em, ctx.services.live, caller.id, keyed.taskId, OPENAI_WAIT_SECONDS, gone.signal);
   if (!task) throw stillRunning(ctx, keyed.taskId);
   const status = presentAutomationStatus(task);
   if (status.status === 'failed') {

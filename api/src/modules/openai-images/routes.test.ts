@@ -81,7 +81,7 @@ describe('OpenAI-compatible images API', () => {
     const send = async (count: number) => {
       const form = new FormData();
       form.set('prompt', 'x');
-      for (let i = 0; i < count; i++) form.append('image[]', new Blob([picture], { type: 'image/png' }), `ref${i}.png`);
+      for (let i = 0; i < count; i++) form.append('image[]', new Blob([new Uint8Array(picture)], { type: 'image/png' }), `ref${i}.png`);
       const res = await fetch(`${server.url}/v1/images/edits`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}` },

@@ -1,6 +1,6 @@
 import type { ApiModule } from '../module.ts';
 import { studioProcess } from './process.ts';
-import { studioHandlers, studioMemoryHandlers } from './routes.ts';
+import { studioHandlers } from './routes.ts';
 import { ImageTask } from './tasks/image-task.entity.ts';
 import { Upload } from './uploads/upload.entity.ts';
 
@@ -28,6 +28,5 @@ export const studioModule: ApiModule = {
   name: 'studio',
   entities: [ImageTask, Upload],
   handlers: studioHandlers,
-  memoryHandlers: studioMemoryHandlers,
   process: studioProcess,
 };

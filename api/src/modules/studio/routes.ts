@@ -2,7 +2,6 @@
 import type { FieldError, studioRoutes } from '@app/contract';
 import { badRequest } from '../../errors.ts';
 import { type HandlersFor, serializedJson } from '../../http/bind.ts';
-import type { MemoryHandlersFor } from '../../http/fast-lane.ts';
 import { queryKey } from '../../http/query-key.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseKieCallback, verifyKieCallbackSignature } from '../../providers/image/kie/callback.ts';
@@ -181,23 +180,3 @@ export const studioHandlers = {
     return { status: 200, body: { received: true as const } };
   },
 } satisfies HandlersFor<typeof studioRoutes>;
-
-/** Answers from memory (fast-lane.ts): the task list's 304 while nothing was heard about the user's tasks. */
-export const studioMemoryHandlers = {
-  listImageTasks: {
-    onlyWith: 'if-none-match',
-    answer: ({ req, services, now }, { query, caller: user }) => {
-      const ifNoneMatch = req.headers['if-none-match'];
-      const etag = ifNoneMatch ? services.taskLists?.etag(user.id, taskListPage(query), now) : undefined;
-      if (!etag || !matchesIfNoneMatch(ifNoneMatch, etag)) return undefined;
-      return {
-        status: 304,
-        headers: [
-          ['Cache-Control', TASK_LIST_CACHE_CONTROL],
-          ['ETag', etag],
-        ],
-        vary: 'Cookie',
-      };
-    },
-  },
-} satisfies MemoryHandlersFor<typeof studioRoutes>;

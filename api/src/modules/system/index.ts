@@ -1,4 +1,4 @@
 import type { ApiModule } from '../module.ts';
-import { systemHandlers, systemMemoryHandlers } from './routes.ts';
+import { systemHandlers } from './routes.ts';
 
-export const systemModule: ApiModule = { name: 'system', handlers: systemHandlers, memoryHandlers: systemMemoryHandlers };
+export const systemModule: ApiModule = { name: 'system', handlers: systemHandlers };

@@ -2,7 +2,6 @@
 import type { systemRoutes } from '@app/contract';
 import { HttpProblem } from '../../errors.ts';
 import type { HandlersFor } from '../../http/bind.ts';
-import type { MemoryHandlersFor } from '../../http/fast-lane.ts';
 import { databaseProbe } from './database-probe.ts';
 import { checkReadiness } from './readiness.ts';
 
@@ -39,10 +38,3 @@ export const systemHandlers = {
     return { status: 200, body: { remotes: ctx.services.config.remotes } };
   },
 } satisfies HandlersFor<typeof systemRoutes>;
-
-/** Answers from memory (fast-lane.ts): the health while a probe's success is fresh. */
-export const systemMemoryHandlers = {
-  getHealth: {
-    answer: ({ services }) => (databaseProbe(services.orm).fresh() ? { status: 200, json: JSON.stringify(health()) } : undefined),
-  },
-} satisfies MemoryHandlersFor<typeof systemRoutes>;

@@ -1,7 +1,7 @@
 import type { ApiModule } from '../module.ts';
 import { ApiToken } from './api-token.entity.ts';
 import { tokenHandlers } from './routes.ts';
-import { bearerTokenFromMemory, bearerTokenResolver } from './token.resolver.ts';
+import { bearerTokenResolver } from './token.resolver.ts';
 
 export { ApiToken } from './api-token.entity.ts';
 export { createApiToken, hashToken } from './token.service.ts';
@@ -12,5 +12,4 @@ export const tokensModule: ApiModule = {
   entities: [ApiToken],
   handlers: tokenHandlers,
   principalResolvers: [bearerTokenResolver],
-  memoryPrincipalResolvers: [bearerTokenFromMemory],
 };

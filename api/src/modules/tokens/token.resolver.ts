@@ -1,6 +1,5 @@
 // Principal resolver: `Authorization: Bearer <token>` -> `ctx.state.tokenUser`.
 import type { AppContext, PrincipalResolver } from '../../http/context.ts';
-import type { MemoryPrincipalResolver } from '../../http/fast-lane.ts';
 import { toPrincipal } from '../users/index.ts';
 import { resolveApiToken } from './token.service.ts';
 
@@ -11,12 +10,6 @@ export const bearerTokenResolver: PrincipalResolver = (ctx) => {
   const header = ctx.req.headers.authorization;
   const token = header ? BEARER.exec(header)?.[1] : undefined;
   return token ? resolveBearer(ctx, token) : undefined;
-};
-
-/** The resolver's answer from memory (fast-lane.ts): nobody without a bearer token; a token is checked by the full stack. */
-export const bearerTokenFromMemory: MemoryPrincipalResolver = ({ req }) => {
-  const header = req.headers.authorization;
-  return header && BEARER.test(header) ? null : undefined;
 };
 
 async function resolveBearer(ctx: AppContext, token: string) {

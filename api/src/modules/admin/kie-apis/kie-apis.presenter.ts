@@ -1,7 +1,7 @@
 // KIE accounts to the admin's wire shape: the token only as a hint, the status from the credit threshold.
 import { type KieApiAccount, LIMITS } from '@app/contract';
 import { secretHint } from '../../../crypto/secret-box.ts';
-import type { KieApi } from '../../providers/index.ts';
+import type { KieApi } from '../../kie-accounts/index.ts';
 
 /** `available` at or above the low-credit threshold (400), else `low_credits` (spec 001 §2). */
 export const kieStatus = (totalCredits: number): KieApiAccount['status'] =>

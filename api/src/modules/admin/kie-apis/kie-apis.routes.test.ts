@@ -5,7 +5,7 @@ import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/k
 import { type FakeTelegram, startFakeTelegram } from '../../../../test/fakes/telegram-server.ts';
 import { loadConfig } from '../../../config.ts';
 import { isEncryptedSecret } from '../../../crypto/secret-box.ts';
-import { KieApi, KieApiRepository } from '../../providers/index.ts';
+import { KieApi, KieApiRepository } from '../../kie-accounts/index.ts';
 import { encryptPlaintextSecrets } from '../secrets/encrypt-plaintext.ts';
 import { type AdminKit, expectAdminOnly, pointersOf, startAdminKit } from '../testing.ts';
 

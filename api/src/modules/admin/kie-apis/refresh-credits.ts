@@ -3,7 +3,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { StudioConfig } from '../../../config.studio.ts';
 import { KieImageProvider } from '../../../providers/image/kie/client.ts';
 import { isImageProviderError } from '../../../providers/image/provider.ts';
-import type { KieApi } from '../../providers/index.ts';
+import type { KieApi } from '../../kie-accounts/index.ts';
 import { kieFailed } from '../problems.ts';
 
 /**

@@ -5,7 +5,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { notFound } from '../../../errors.ts';
 import type { HandlersFor } from '../../../http/bind.ts';
 import { acting, recordAudit } from '../../audit/index.ts';
-import { KieApiRepository } from '../../providers/index.ts';
+import { KieApiRepository } from '../../kie-accounts/index.ts';
 import { audited } from '../audited.ts';
 import { notifyIfLowCredits } from '../notifications/provider-credits.ts';
 import { fieldConflict, tooMany } from '../problems.ts';

@@ -4,8 +4,8 @@ import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/k
 import { type FakeTelegram, startFakeTelegram } from '../../../../test/fakes/telegram-server.ts';
 import { loadConfig } from '../../../config.ts';
 import { OPERATOR_ALERT_QUEUE } from '../../billing/index.ts';
+import { KieApi } from '../../kie-accounts/index.ts';
 import { findLedgerMismatches } from '../../ledger/index.ts';
-import { KieApi } from '../../providers/index.ts';
 import { failTask, ImageTask } from '../../studio/index.ts';
 import { User } from '../../users/index.ts';
 import { type AdminKit, type SignedIn, startAdminKit } from '../testing.ts';

@@ -2,7 +2,7 @@
 // Signed with an HMAC keyed from SECRET_KEY, so the browser can hold it but cannot change it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../../http/context.ts';
-import { setCookie } from '../session-cookie.ts';
+import { setCookie } from '../session/session-cookie.ts';
 
 export const GOOGLE_FLOW_COOKIE = 'g_oauth';
 /** Sent only to the Google routes. */

@@ -2,9 +2,9 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { GoogleIdentity } from '../../../providers/google/index.ts';
 import { User, UserRepository, usernameKey } from '../../users/index.ts';
-import { createUser, UserConflictError } from '../create-user.ts';
-import { NO_PASSWORD } from '../password.ts';
-import { destroyUserSessions } from '../session.service.ts';
+import { createUser, UserConflictError } from '../accounts/create-user.ts';
+import { NO_PASSWORD } from '../password/password.ts';
+import { destroyUserSessions } from '../session/session.service.ts';
 import { usernameBase, usernameCandidate } from './google-username.ts';
 
 export type GoogleSignIn = { outcome: 'existing' | 'linked' | 'created'; user: User } | { outcome: 'disabled' };

@@ -6,8 +6,8 @@ import { createUser, login, sessionCookieOf, signIn, startTestServer, type TestS
 import { findLedgerMismatches, Transaction } from '../../ledger/index.ts';
 import { AdminSettings } from '../../settings/index.ts';
 import { User } from '../../users/index.ts';
-import { NO_PASSWORD } from '../password.ts';
-import { Session } from '../session.entity.ts';
+import { NO_PASSWORD } from '../password/password.ts';
+import { Session } from '../session/session.entity.ts';
 
 const ann = { sub: 'google-sub-ann', email: 'ann.lee@example.test', email_verified: true, name: 'Ann Lee' };
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../http/context.ts';
 import { GoogleAuthError, type GoogleAuthErrorCode } from '../../../providers/google/index.ts';
 import { AdminSettingsRepository } from '../../settings/index.ts';
 import { googleDisabled, googleUnavailable } from '../problems.ts';
-import { startSignedInSession } from '../sign-in.ts';
+import { startSignedInSession } from '../sign-in/sign-in.ts';
 import { clearFlowCookie, readFlowCookie, setFlowCookie } from './flow-cookie.ts';
 import { signInWithGoogle } from './google-account.ts';
 import { googleAuthFor } from './google-client.ts';

@@ -8,12 +8,12 @@ import { enforceRateLimit } from '../../../http/rate-limit.ts';
 import { acting, recordAudit, requestOrigin } from '../../audit/index.ts';
 import { User, UserRepository } from '../../users/index.ts';
 import { authLimiters } from '../auth-limits.ts';
-import { assertSameSiteRequest } from '../csrf.ts';
-import { hashPassword } from '../hash-slot.ts';
+import { assertSameSiteRequest } from '../csrf/csrf.ts';
 import { accountMailOf, mailLanguage } from '../mail/account-mail.ts';
 import { queueSecurityAlert } from '../mail/alerts.ts';
 import { emailVerificationMail, passwordResetMail } from '../mail/messages.ts';
-import { destroyUserSessions } from '../session.service.ts';
+import { hashPassword } from '../password/hash-slot.ts';
+import { destroyUserSessions } from '../session/session.service.ts';
 import { consumeLink, createLink } from './links.service.ts';
 
 const ACCEPTED_RESET = 'If an account has this verified email, a link to reset its password is on its way.';

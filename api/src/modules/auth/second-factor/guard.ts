@@ -4,9 +4,9 @@
 import { STEP_UP_OPERATIONS } from '@app/contract';
 import type { RouteGuard } from '../../../http/bind.ts';
 import type { AppContext } from '../../../http/context.ts';
-import { Session } from '../session.entity.ts';
-import { hashSessionId } from '../session.service.ts';
-import { readSessionCookie } from '../session-cookie.ts';
+import { Session } from '../session/session.entity.ts';
+import { hashSessionId } from '../session/session.service.ts';
+import { readSessionCookie } from '../session/session-cookie.ts';
 import { hasSecondFactor, secondFactorsOf } from './factors.service.ts';
 import { adminsMustUseSecondFactor, stepUpUntil } from './policy.ts';
 import { secondFactorRequired, stepUpRequired } from './problems.ts';

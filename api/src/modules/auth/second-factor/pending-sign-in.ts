@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { AppContext } from '../../../http/context.ts';
 import { consumeChallenge, peekChallenge, storeChallenge } from '../challenges/challenges.service.ts';
-import { setCookie } from '../session-cookie.ts';
+import { setCookie } from '../session/session-cookie.ts';
 
 const COOKIE = 'sfa';
 const TTL_MS = 5 * 60_000;

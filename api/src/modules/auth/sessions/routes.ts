@@ -3,8 +3,8 @@ import type { accountSessionRoutes } from '@app/contract';
 import { notFound, unauthorized } from '../../../errors.ts';
 import type { HandlersFor } from '../../../http/bind.ts';
 import { acting, recordAudit } from '../../audit/index.ts';
-import { hashSessionId } from '../session.service.ts';
-import { clearSessionCookie, readSessionCookie } from '../session-cookie.ts';
+import { hashSessionId } from '../session/session.service.ts';
+import { clearSessionCookie, readSessionCookie } from '../session/session-cookie.ts';
 import { presentSession } from './presenter.ts';
 import { endOtherUserSessions, endUserSession, listUserSessions } from './sessions.service.ts';
 

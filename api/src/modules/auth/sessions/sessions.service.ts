@@ -2,8 +2,8 @@
 import { SESSIONS_LISTED_MAX } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { SessionConfig } from '../../../config.ts';
-import { Session } from '../session.entity.ts';
-import { purgeExpiredSessions } from '../session.service.ts';
+import { Session } from '../session/session.entity.ts';
+import { purgeExpiredSessions } from '../session/session.service.ts';
 
 /** The account's live sessions, newest activity first (expired ones are dropped first). */
 export async function listUserSessions(em: SqlEntityManager, userId: string, lifetimes: SessionConfig): Promise<Session[]> {

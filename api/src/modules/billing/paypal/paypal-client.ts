@@ -1,5 +1,6 @@
 // One PayPalClient per set of credentials, kept for the life of the process so its OAuth token is reused.
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Config } from '../../../config.ts';
 import { PayPalClient } from '../../../providers/paypal/index.ts';
@@ -7,7 +8,7 @@ import type { AdminSettings } from '../../settings/index.ts';
 
 // Credentials rarely change; a handful of entries covers every rotation without growing forever.
 const MAX_CLIENTS = 8;
-const clients = new Map<string, PayPalClient>();
+const clients = new LRUCache<string, PayPalClient>({ max: MAX_CLIENTS });
 
 /**
  * The cached client for the PayPal credentials in the settings (host from `PAYPAL_BASE_URL` when set), or null when
@@ -30,7 +31,6 @@ export function paypalClientFor(settings: AdminSettings, config: Pick<Config, 'b
       ...(baseUrl && { baseUrl }),
       logger,
     });
-    if (clients.size >= MAX_CLIENTS) clients.delete(clients.keys().next().value as string);
     clients.set(key, client);
   }
   return client;

@@ -2,8 +2,8 @@ import type { ImageTaskList, Problem, TaskSubmitted } from '@app/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/kie-server.ts';
 import { signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
+import { KieApi } from '../../kie-accounts/index.ts';
 import { findLedgerMismatches } from '../../ledger/index.ts';
-import { KieApi } from '../../providers/index.ts';
 import { AdminSettings } from '../../settings/index.ts';
 import { balanceOf, eventually, ledgerOf, userWithCredits } from '../testing/kit.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/kie-server.ts';
+import { KieApi } from '../../kie-accounts/index.ts';
 import { findLedgerMismatches } from '../../ledger/index.ts';
-import { KieApi } from '../../providers/index.ts';
 import { ImageTask } from '../tasks/image-task.entity.ts';
 import type { SubmitTaskInput } from '../tasks/submit.service.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from '../testing/database.ts';

@@ -18,7 +18,7 @@ import {
   type UpscaleFactor,
 } from '../../../providers/image/provider.ts';
 import type { SandboxImageProvider } from '../../../providers/image/sandbox/sandbox-provider.ts';
-import { KieApiRepository } from '../../providers/index.ts';
+import { KieApiRepository } from '../../kie-accounts/index.ts';
 import type { ImageTask, ProviderName } from '../tasks/image-task.entity.ts';
 import { ImageTaskRepository } from '../tasks/image-task.repository.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/kie-server.ts';
-import { KieApi } from '../../providers/index.ts';
+import { KieApi } from '../../kie-accounts/index.ts';
 import { ImageTask } from '../tasks/image-task.entity.ts';
 import { ImageTaskRepository } from '../tasks/image-task.repository.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from '../testing/database.ts';

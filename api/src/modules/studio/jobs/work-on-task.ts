@@ -15,7 +15,7 @@ import { studioStage } from '../../../metrics/registry.ts';
 import { KieAccountsBusyError } from '../../../providers/image/kie/accounts.ts';
 import { isImageProviderError } from '../../../providers/image/provider.ts';
 import type { FileStorage } from '../../../storage/storage.ts';
-import { KieApiRepository } from '../../providers/index.ts';
+import { KieApiRepository } from '../../kie-accounts/index.ts';
 import { AdminSettingsRepository } from '../../settings/index.ts';
 import type { StudioEvents } from '../events.ts';
 import { ImageTask } from '../tasks/image-task.entity.ts';

@@ -1,7 +1,7 @@
 // One generation, edit or upscale (spec 000 §3 image_tasks) plus the fields the background job needs.
 import { CREATED_VIA, GENERATION_TYPES, MODELS, TASK_STATUSES } from '@app/contract';
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { KieApi } from '../../providers/index.ts';
+import { KieApi } from '../../kie-accounts/index.ts';
 import { User } from '../../users/index.ts';
 
 /** Statuses a task is still working in: it holds one of the user's in-flight slots and can still fail or complete. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/kie-server.ts';
+import { KieApi } from '../../kie-accounts/index.ts';
 import { findLedgerMismatches } from '../../ledger/index.ts';
-import { KieApi } from '../../providers/index.ts';
 import { expireOverdueTasks, workOnTask } from '../jobs/work-on-task.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from '../testing/database.ts';
 import { balanceOf, eventually, ledgerOf, openRuntime, type RuntimeHandle, reloadTask, userWithCredits } from '../testing/kit.ts';

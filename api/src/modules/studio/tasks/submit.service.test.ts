@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpProblem } from '../../../errors.ts';
+import { KieApi } from '../../kie-accounts/index.ts';
 import { findLedgerMismatches } from '../../ledger/index.ts';
-import { KieApi } from '../../providers/index.ts';
 import { AdminSettings } from '../../settings/index.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from '../testing/database.ts';
 import { balanceOf, ledgerOf, userWithCredits } from '../testing/kit.ts';

@@ -2,8 +2,8 @@
 // later by a pg-boss job sent in that transaction, so a request answers at once and a provider outage fails and refunds the task.
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { unauthorized } from '../../../errors.ts';
+import { KieApiRepository } from '../../kie-accounts/index.ts';
 import { applyLedgerEntry } from '../../ledger/index.ts';
-import { KieApiRepository } from '../../providers/index.ts';
 import { AdminSettingsRepository } from '../../settings/index.ts';
 import { User, UserRepository } from '../../users/index.ts';
 import { insufficientCredits, noProvider, tooManyTasks } from '../problems.ts';

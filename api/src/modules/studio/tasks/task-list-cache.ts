@@ -1,6 +1,7 @@
 // The task list's current pages in memory, so an unchanged list answers without a query: its ETag for a 304, and
 // for the most recent pages the answer's JSON itself. A user's entries stand only while no notification about their
 // tasks came in since they were read, and the window's total has not moved.
+import { LRUCache } from 'lru-cache';
 import type { Change } from '../../../db/changes.ts';
 import { NotifiedCache } from '../../../db/notified-cache.ts';
 import { windowChangesAt } from './image-task.repository.ts';
@@ -33,9 +34,8 @@ interface Body {
 export class TaskListCache extends NotifiedCache {
   /** Per user, the generation of the last change heard; users not in it are at `#base`. */
   readonly #versions = new Map<string, number>();
-  readonly #entries = new Map<string, Entry>();
-  readonly #bodies = new Map<string, Body>();
-  #bodyBytes = 0;
+  readonly #entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
+  readonly #bodies = new LRUCache<string, Body>({ maxSize: MAX_BODY_BYTES, sizeCalculation: (body) => body.json.length });
   #base = 0;
 
   /** The user's version now, to be read before the query whose answer `store` keeps; undefined when not listening. */
@@ -52,7 +52,7 @@ export class TaskListCache extends NotifiedCache {
     if (!entry) return undefined;
     if (entry.version !== this.version(userId) || now >= entry.until) {
       this.#entries.delete(key);
-      this.#dropBody(key);
+      this.#bodies.delete(key);
       return undefined;
     }
     return entry.etag;
@@ -72,17 +72,9 @@ export class TaskListCache extends NotifiedCache {
   store(userId: string, page: string, version: number | undefined, etag: string, oldest: Date | null, days: number, json?: string): void {
     if (version === undefined || version !== this.version(userId)) return;
     const key = `${userId} ${page}`;
-    this.#entries.delete(key);
-    if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value ?? '');
     this.#entries.set(key, { etag, version, until: windowChangesAt(oldest, days) ?? Number.POSITIVE_INFINITY });
     if (json === undefined) return;
-    this.#dropBody(key);
     this.#bodies.set(key, { etag, json });
-    this.#bodyBytes += json.length;
-    for (const [oldest] of this.#bodies) {
-      if (this.#bodyBytes <= MAX_BODY_BYTES) break;
-      this.#dropBody(oldest);
-    }
   }
 
   change(message: Change): void {
@@ -100,14 +92,6 @@ export class TaskListCache extends NotifiedCache {
     this.#versions.clear();
     this.#entries.clear();
     this.#bodies.clear();
-    this.#bodyBytes = 0;
     this.#base = this.generation;
-  }
-
-  #dropBody(key: string): void {
-    const body = this.#bodies.get(key);
-    if (!body) return;
-    this.#bodies.delete(key);
-    this.#bodyBytes -= body.json.length;
   }
 }

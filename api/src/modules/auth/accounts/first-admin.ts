@@ -3,11 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import { Password, Username } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { StartContext } from '../module.ts';
-import { User, UserRepository, usernameKey } from '../users/index.ts';
+import type { StartContext } from '../../module.ts';
+import { User, UserRepository, usernameKey } from '../../users/index.ts';
+import { passwords } from '../password/password.ts';
+import { destroyUserSessions } from '../session/session.service.ts';
 import { createUser } from './create-user.ts';
-import { passwords } from './password.ts';
-import { destroyUserSessions } from './session.service.ts';
 
 export type AdminUpsert = 'created' | 'updated' | 'unchanged';
 

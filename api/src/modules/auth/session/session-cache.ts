@@ -2,17 +2,18 @@
 // Revocation stays immediate: a deleted session (sign-out, password change, disabled user, expiry) and a user's
 // changed name, role or active flag are notified by the database to every process, which drops the entries at once;
 // a write's answer waits until its own process heard them (live/heard-writes.ts). The TTL is only a safety net.
-import type { SessionConfig } from '../../config.ts';
-import type { Change } from '../../db/changes.ts';
-import { NotifiedCache } from '../../db/notified-cache.ts';
-import type { Principal } from '../../http/context.ts';
+import { LRUCache } from 'lru-cache';
+import type { SessionConfig } from '../../../config.ts';
+import type { Change } from '../../../db/changes.ts';
+import { NotifiedCache } from '../../../db/notified-cache.ts';
+import type { Principal } from '../../../http/context.ts';
 import { SESSION_TOUCH_INTERVAL_MS } from './session.service.ts';
 
 /** An entry is read again from the database after this long, whatever was heard. */
 export const SESSION_CACHE_TTL_MS = 10_000;
 const MAX_ENTRIES = 50_000;
 
-declare module '../../http/context.ts' {
+declare module '../../../http/context.ts' {
   interface AppServices {
     /** Sessions already checked (answering from memory only while a server's notifications keep it current). */
     sessions?: SessionCache;
@@ -31,7 +32,7 @@ interface Entry extends CachedSession {
 
 /** Its `generation` moves whenever anything may have been revoked; read it before the query whose result `set` keeps. */
 export class SessionCache extends NotifiedCache {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
 
   /**
    * The caller behind a session hash, when it was checked less than the TTL ago and is neither expired nor due for
@@ -54,8 +55,6 @@ export class SessionCache extends NotifiedCache {
   /** Keeps a session read from the database, unless something was revoked since `generation` was read. */
   set(idHash: string, session: CachedSession, generation: number, now: number): void {
     if (!this.keeps(generation)) return;
-    this.#entries.delete(idHash);
-    if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value ?? '');
     this.#entries.set(idHash, { ...session, principal: Object.freeze({ ...session.principal }), cachedAt: now });
   }
 
@@ -69,7 +68,7 @@ export class SessionCache extends NotifiedCache {
     if (message.k === 'session_end') this.evict(message.s ?? '');
     else if (message.k === 'user' && message.u) {
       this.bump();
-      for (const [idHash, entry] of this.#entries) if (entry.principal.id === message.u) this.#entries.delete(idHash);
+      for (const [idHash, entry] of this.#entries.entries()) if (entry.principal.id === message.u) this.#entries.delete(idHash);
     }
   }
 

@@ -1,11 +1,11 @@
 import type { AuthResponse, CurrentUserResponse, Problem } from '@app/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createUser, startTestServer, type TestServer } from '../../../test/index.ts';
-import { findLedgerMismatches, Transaction } from '../ledger/index.ts';
-import { AdminSettings } from '../settings/index.ts';
-import { User } from '../users/index.ts';
-import { parsePhc } from './password.ts';
+import { createUser, startTestServer, type TestServer } from '../../../../test/index.ts';
+import { findLedgerMismatches, Transaction } from '../../ledger/index.ts';
+import { AdminSettings } from '../../settings/index.ts';
+import { User } from '../../users/index.ts';
+import { parsePhc } from '../password/password.ts';
 
 type Registered = z.infer<typeof AuthResponse>;
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/index.ts';
-import { findLedgerMismatches, Transaction } from '../ledger/index.ts';
-import { AdminSettings } from '../settings/index.ts';
-import { User, usernameKey } from '../users/index.ts';
+import { startTestServer, type TestServer } from '../../../../test/index.ts';
+import { findLedgerMismatches, Transaction } from '../../ledger/index.ts';
+import { AdminSettings } from '../../settings/index.ts';
+import { User, usernameKey } from '../../users/index.ts';
+import { NO_PASSWORD } from '../password/password.ts';
 import { createUser, signupBonusKey, UserConflictError } from './create-user.ts';
-import { NO_PASSWORD } from './password.ts';
 
 describe('createUser', () => {
   let server: TestServer;

@@ -1,5 +1,5 @@
 // The `sid` cookie: httpOnly, SameSite=Lax, Path=/, Secure whenever the site is served over HTTPS.
-import type { AppContext } from '../../http/context.ts';
+import type { AppContext } from '../../../http/context.ts';
 import { isSessionId } from './session.service.ts';
 
 export const SESSION_COOKIE = 'sid';

@@ -1,10 +1,10 @@
 // What every successful sign-in does, by password, passkey or Google.
-import type { AppContext } from '../../http/context.ts';
-import { type AuditParty, recordAudit, requestOrigin, signInHistory } from '../audit/index.ts';
-import { User } from '../users/index.ts';
-import { queueSecurityAlert } from './mail/alerts.ts';
-import { createSession, destroySession, purgeExpiredSessions } from './session.service.ts';
-import { readSessionCookie, setSessionCookie } from './session-cookie.ts';
+import type { AppContext } from '../../../http/context.ts';
+import { type AuditParty, recordAudit, requestOrigin, signInHistory } from '../../audit/index.ts';
+import { User } from '../../users/index.ts';
+import { queueSecurityAlert } from '../mail/alerts.ts';
+import { createSession, destroySession, purgeExpiredSessions } from '../session/session.service.ts';
+import { readSessionCookie, setSessionCookie } from '../session/session-cookie.ts';
 
 /**
  * Rotates the session: the browser's previous session (whoever it belonged to) is deleted and a new id

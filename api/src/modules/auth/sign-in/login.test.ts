@@ -1,11 +1,11 @@
 import type { AuthResponse, CurrentUserResponse, Problem } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createUser, login, type RequestOptions, signIn, startTestServer, type TestServer } from '../../../test/index.ts';
-import { User } from '../users/index.ts';
-import { createPasswordHasher, parsePhc } from './password.ts';
-import { Session } from './session.entity.ts';
-import { hashSessionId } from './session.service.ts';
+import { createUser, login, type RequestOptions, signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
+import { User } from '../../users/index.ts';
+import { createPasswordHasher, parsePhc } from '../password/password.ts';
+import { Session } from '../session/session.entity.ts';
+import { hashSessionId } from '../session/session.service.ts';
 
 type Me = z.infer<typeof CurrentUserResponse>;
 type SignedIn = z.infer<typeof AuthResponse>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, startTestServer, type TestServer } from '../../../test/index.ts';
+import { createUser, startTestServer, type TestServer } from '../../../../test/index.ts';
 import { Session } from './session.entity.ts';
 import {
   createSession,

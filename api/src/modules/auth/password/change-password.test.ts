@@ -1,8 +1,8 @@
 import type { CurrentUserResponse, Problem } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createUser, login, sessionCookieOf, signIn, startTestServer, type TestServer } from '../../../test/index.ts';
-import { Session } from './session.entity.ts';
+import { createUser, login, sessionCookieOf, signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
+import { Session } from '../session/session.entity.ts';
 
 describe('PUT /api/user/change-password', () => {
   let server: TestServer;

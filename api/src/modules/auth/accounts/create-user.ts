@@ -1,9 +1,9 @@
 // Creating users: the row and its start credits are written together or not at all.
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { applyLedgerEntry } from '../ledger/index.ts';
-import { AdminSettingsRepository } from '../settings/index.ts';
-import { User, usernameKey } from '../users/index.ts';
+import { applyLedgerEntry } from '../../ledger/index.ts';
+import { AdminSettingsRepository } from '../../settings/index.ts';
+import { User, usernameKey } from '../../users/index.ts';
 
 export interface NewUser {
   username: string;

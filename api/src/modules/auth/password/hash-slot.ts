@@ -1,5 +1,5 @@
 // Password hashing from a request: a full hashing queue becomes a retryable 429 instead of a 500.
-import { tooManyRequests } from '../../errors.ts';
+import { tooManyRequests } from '../../../errors.ts';
 import { HashingBusyError, passwords } from './password.ts';
 
 async function busyAware<T>(job: () => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 import type { Problem } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn, startTestServer, type TestServer, type TestUser } from '../../../test/index.ts';
-import { ApiToken } from '../tokens/index.ts';
+import { createUser, signIn, startTestServer, type TestServer, type TestUser } from '../../../../test/index.ts';
+import { ApiToken } from '../../tokens/index.ts';
 
 const ADMIN_APP = 'https://admin.example.com';
 

@@ -1,8 +1,8 @@
 // Server-side sessions: random ids handed to the browser, only their hashes kept here.
 import { hash, randomBytes, randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import type { SessionConfig } from '../../config.ts';
-import type { User } from '../users/index.ts';
+import type { SessionConfig } from '../../../config.ts';
+import type { User } from '../../users/index.ts';
 import { Session } from './session.entity.ts';
 
 /** `lastSeenAt` is written at most this often per session. */

@@ -5,15 +5,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/database.ts';
-import { createUser, login, signIn, startTestServer, type TestServer } from '../../../test/index.ts';
-import { createOrm } from '../../db/orm.ts';
-import { entities } from '../index.ts';
-import type { StartContext } from '../module.ts';
-import { User } from '../users/index.ts';
+import { createTestDatabase } from '../../../../test/database.ts';
+import { createUser, login, signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
+import { createOrm } from '../../../db/orm.ts';
+import { entities } from '../../index.ts';
+import type { StartContext } from '../../module.ts';
+import { User } from '../../users/index.ts';
+import { passwords } from '../password/password.ts';
+import { Session } from '../session/session.entity.ts';
 import { ensureFirstAdmin, upsertAdmin } from './first-admin.ts';
-import { passwords } from './password.ts';
-import { Session } from './session.entity.ts';
 
 const silent = pino({ level: 'silent' });
 
@@ -102,7 +102,7 @@ describe('first admin', () => {
 });
 
 describe('api/scripts/create-admin.ts', () => {
-  const script = fileURLToPath(new URL('../../../scripts/create-admin.ts', import.meta.url));
+  const script = fileURLToPath(new URL('../../../../scripts/create-admin.ts', import.meta.url));
 
   it('creates an admin on the configured database and prints a generated password', async () => {
     const database = await createTestDatabase();

@@ -1,8 +1,8 @@
 // CSRF defence without tokens: cookie-authenticated writes must come from our own origin (or an allowed
 // CORS origin). Browsers always send `Origin` on cross-origin POST/PUT/PATCH/DELETE and `Sec-Fetch-Site`
 // on modern versions; the SameSite=Lax cookie is the second layer.
-import { HttpProblem } from '../../errors.ts';
-import type { AppContext } from '../../http/context.ts';
+import { HttpProblem } from '../../../errors.ts';
+import type { AppContext } from '../../../http/context.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { User } from '../users/index.ts';
+import { User } from '../../users/index.ts';
 
 /**
  * A browser session. Only the SHA-256 of the session id is stored, so a leaked table (or backup)

@@ -1,8 +1,7 @@
 // Principal resolver: the `sid` cookie -> `ctx.state.user`.
-import type { AppContext, PrincipalResolver } from '../../http/context.ts';
-import type { MemoryPrincipalResolver } from '../../http/fast-lane.ts';
-import { toPrincipal } from '../users/index.ts';
-import { assertSameSiteRequest, isUnsafeMethod } from './csrf.ts';
+import type { AppContext, PrincipalResolver } from '../../../http/context.ts';
+import { toPrincipal } from '../../users/index.ts';
+import { assertSameSiteRequest, isUnsafeMethod } from '../csrf/csrf.ts';
 import { hashSessionId, isSessionId, resolveSessionByHash, SESSION_TOUCH_INTERVAL_MS } from './session.service.ts';
 import { clearSessionCookie, sessionCookieOf } from './session-cookie.ts';
 
@@ -14,7 +13,7 @@ import { clearSessionCookie, sessionCookieOf } from './session-cookie.ts';
  * Sessions checked a moment ago come from the process's session cache (see session-cache.ts).
  */
 export const sessionResolver: PrincipalResolver = (ctx) => {
-  // One read of the header, as the memory twin below does: present (checked for CSRF), then well-formed.
+  // One read of the header: present (checked for CSRF), then well-formed.
   const sid = sessionCookieOf(ctx.req.headers.cookie);
   if (sid === undefined) return undefined;
   if (isUnsafeMethod(ctx.method)) assertSameSiteRequest(ctx);
@@ -28,18 +27,6 @@ export const sessionResolver: PrincipalResolver = (ctx) => {
   const known = cache?.get(idHash, now, config.sessions);
   if (known) return { user: known };
   return fromDatabase(ctx, idHash, now);
-};
-
-/**
- * The resolver's answer from memory (fast-lane.ts) for a safe request: nobody without a `sid` cookie, the cached
- * caller of a known session; `null` (ask the full stack) for a malformed cookie or a session not in the cache.
- */
-export const sessionFromMemory: MemoryPrincipalResolver = ({ req, services, now }) => {
-  const sid = sessionCookieOf(req.headers.cookie);
-  if (sid === undefined) return undefined;
-  if (!isSessionId(sid)) return null;
-  const user = services.sessions?.get(hashSessionId(sid), now, services.config.sessions);
-  return user ? { user } : null;
 };
 
 async function fromDatabase(ctx: AppContext, idHash: string, now: number) {
