@@ -32,7 +32,14 @@ async function waitWithProgress(
   const started = Date.now();
   for (;;) {
     const left = seconds - (Date.now() - started) / 1000;
-    const task = await waitForTaskEnd(ctx.state.em, ctx.services.live, caller.id, taskId, Math.max(0, Math.min(PROGRESS_EVERY_SECONDS, left)), extra.signal);
+    const task = await waitForTaskEnd(
+      ctx.state.em,
+      ctx.services.live,
+      caller.id,
+      taskId,
+      Math.max(0, Math.min(PROGRESS_EVERY_SECONDS, left)),
+      extra.signal,
+    );
     const ended = !task || task.status === 'completed' || task.status === 'failed';
     if (ended || left <= PROGRESS_EVERY_SECONDS || extra.signal.aborted) return task;
     if (token !== undefined) {
