@@ -309,10 +309,16 @@ describe('User Management', () => {
     await dialog.getByRole('button', { name: 'Save User' }).click();
     expect(await toastText(page, 'User saved')).toContain('e2e_member');
 
-    // The email filter is a case-insensitive substring; the count says it is filtered.
-    await page.getByRole('searchbox', { name: 'Filter by email' }).fill('e2e.MEMBER');
+    // The search is a case-insensitive substring of the username or the email; the count says it is filtered.
+    const search = page.getByRole('searchbox', { name: 'Search by username or email' });
+    await search.fill('e2e.MEMBER');
     await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);
     expect(await page.getByTestId('users-showing').textContent()).toBe('Showing 1 to 1 of 1 user (filtered)');
+    await search.fill('');
+    await expect.poll(() => page.getByTestId('user-row').count()).toBeGreaterThan(1);
+    // Only the username has "e2e_member" (the email has a dot there).
+    await search.fill('E2E_member');
+    await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);
     const row = page.getByTestId('user-row').filter({ hasText: 'e2e_member' });
 
     await row.getByRole('button', { name: 'Edit credits of e2e_member' }).click();

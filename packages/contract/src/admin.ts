@@ -253,6 +253,13 @@ export const AdminUser = z
 export type AdminUser = z.infer<typeof AdminUser>;
 
 export const AdminUserListQuery = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('Only users whose username or email contains this text (any letter case).')
+    .openapi({ example: 'ann' }),
   email: z
     .string()
     .trim()

@@ -9122,6 +9122,8 @@ export interface operations {
     listAdminUsers: {
         parameters: {
             query?: {
+                /** @description Only users whose username or email contains this text (any letter case). */
+                search?: string;
                 /** @description Only users whose email contains this text (any letter case). */
                 email?: string;
                 /** @description 1-based page, used with `limit` (at most 100000). */

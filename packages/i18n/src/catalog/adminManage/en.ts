@@ -110,8 +110,8 @@ export default {
   refundFailed: 'Refund Failed',
 
   // User Management
-  filterByEmail: 'Filter by email',
-  filterByEmailPlaceholder: 'name@example.com',
+  filterUsers: 'Search by username or email',
+  filterUsersPlaceholder: 'name or name@example.com',
   username: 'Username',
   email: 'Email',
   credits: 'Credits',

@@ -108,8 +108,8 @@ export default {
   refundProcessedBody: 'Đã hoàn {count, plural, other {# credit}} cho người dùng thành công',
   refundFailed: 'Hoàn credit thất bại',
 
-  filterByEmail: 'Lọc theo email',
-  filterByEmailPlaceholder: 'ten@example.com',
+  filterUsers: 'Tìm theo tên người dùng hoặc email',
+  filterUsersPlaceholder: 'tên hoặc ten@example.com',
   username: 'Tên đăng nhập',
   email: 'Email',
   credits: 'Credit',
