@@ -80,6 +80,7 @@ export function PricesCard({ settings }: SettingsCardBaseProps) {
  */
 function PriceGroup({ id, title, hint, children }: { id: string; title: string; hint: string; children: ReactNode }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset cannot be a subgrid, which keeps the boxes' fields in line.
     <div className="admin-price-group" role="group" aria-labelledby={`${id}-title`} data-testid={id}>
       <h4 id={`${id}-title`}>{title}</h4>
       <p className="ui-muted">{hint}</p>
