@@ -94,7 +94,11 @@ describe('the landing price rows on a phone', () => {
           const cell = number.closest('td') as HTMLElement;
           const label = cell.querySelector('.service-cost-label');
           const box = label?.getBoundingClientRect();
-          return { testId, text: cell.innerText.replace(/\s+/g, ' ').trim(), labelShown: !!box && box.width > 0 && box.height > 0 };
+          return {
+            testId,
+            text: `${label?.textContent ?? ''} ${number.textContent ?? ''}`,
+            labelShown: !!box && box.width > 0 && box.height > 0,
+          };
         }),
       ),
     );
