@@ -242,13 +242,14 @@ describe('Image Recovery', () => {
       .click();
     await toastText(page, 'Failed Images Deleted');
 
-    await page.getByRole('textbox', { name: 'Task ID' }).fill('tsk_does_not_exist');
-    await page.getByRole('button', { name: 'Refund' }).click();
+    const byId = page.getByTestId('recovery-refund');
+    await byId.getByRole('textbox', { name: 'Task ID' }).fill('tsk_does_not_exist');
+    await byId.getByRole('button', { name: 'Refund' }).click();
     await toastText(page, 'Refund Failed');
     await close();
   });
 
-  it("refunds a task by its id: the owner's balance goes back up, and a second refund returns nothing", async () => {
+  it('refunds a failed task picked from the list after a confirmation; a second refund by id says it was already refunded', async () => {
     // A task submitted through the automation API, run by the fake KIE account (given enough credits again)
     // or, when this test runs alone, by the sandbox provider.
     for (const account of await adminGet<Array<{ id: string }>>('/api/admin/kie-apis')) {
@@ -279,17 +280,40 @@ describe('Image Recovery', () => {
       )
       .toBe('completed');
 
+    // A task that ended failed without its refund: the admin finds it in the list, without knowing its id.
+    await stage.server.orm.em
+      .fork()
+      .execute(`update "image_tasks" set "status" = 'failed', "error_message" = 'Provider timed out' where "task_id" = ?`, [
+        submit.body.taskId,
+      ]);
+
     const { page, close } = await openSignedIn(browser, stage.server, admin);
     await page.goto(`${stage.server.url}/admin?section=recovery`);
+    const row = page.getByTestId('failed-task-row').filter({ hasText: submit.body.taskId });
+    await row.getByText('Provider timed out').waitFor();
+    expect(await row.textContent()).toContain(owner.username);
+    expect(await row.getByTestId('failed-task-refund').textContent()).toContain('Not refunded');
+    await row.getByRole('button', { name: `Refund task ${submit.body.taskId} of ${owner.username}` }).click();
+    // Nothing moves before the confirmation.
+    const confirm = page.getByRole('alertdialog', { name: 'Refund this task?' });
+    expect(await confirm.textContent()).toContain(
+      `${submit.body.creditsUsed} credits of task ${submit.body.taskId} go back to ${owner.username}`,
+    );
+    expect(await balance()).toBe(50 - submit.body.creditsUsed);
+    await confirm.getByRole('button', { name: 'Refund' }).click();
+    expect(await toastText(page, 'Refund Processed')).toContain(`Refunded ${submit.body.creditsUsed} credits to user successfully`);
+    await expect.poll(() => row.getByTestId('failed-task-refund').textContent()).toMatch(/^Refunded /);
+    expect(await row.getByRole('button').count()).toBe(0);
+    expect(await balance()).toBe(50);
+
+    // A second refund, by id, says plainly it was already refunded, under no "Refund Processed" heading.
+    await page.reload();
     const refund = page.getByTestId('recovery-refund');
     await refund.getByRole('textbox', { name: 'Task ID' }).fill(submit.body.taskId);
     await refund.getByRole('button', { name: 'Refund' }).click();
-    expect(await toastText(page, 'Refund Processed')).toContain(`Refunded ${submit.body.creditsUsed} credits to user successfully`);
-    expect(await balance()).toBe(50);
-
-    await refund.getByRole('textbox', { name: 'Task ID' }).fill(submit.body.taskId);
-    await refund.getByRole('button', { name: 'Refund' }).click();
-    await expect.poll(() => refund.getByRole('status').textContent()).not.toContain('Refunded');
+    expect(await toastText(page, 'Nothing refunded')).toContain('This task was already refunded');
+    expect(await page.locator('.ui-Toast-title', { hasText: 'Refund Processed' }).count()).toBe(0);
+    await expect.poll(() => refund.getByRole('status').textContent()).toBe('This task was already refunded');
     expect(await balance()).toBe(50);
     await close();
   });
@@ -309,10 +333,16 @@ describe('User Management', () => {
     await dialog.getByRole('button', { name: 'Save User' }).click();
     expect(await toastText(page, 'User saved')).toContain('e2e_member');
 
-    // The email filter is a case-insensitive substring; the count says it is filtered.
-    await page.getByRole('searchbox', { name: 'Filter by email' }).fill('e2e.MEMBER');
+    // The search is a case-insensitive substring of the username or the email; the count says it is filtered.
+    const search = page.getByRole('searchbox', { name: 'Search by username or email' });
+    await search.fill('e2e.MEMBER');
     await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);
     expect(await page.getByTestId('users-showing').textContent()).toBe('Showing 1 to 1 of 1 user (filtered)');
+    await search.fill('');
+    await expect.poll(() => page.getByTestId('user-row').count()).toBeGreaterThan(1);
+    // Only the username has "e2e_member" (the email has a dot there).
+    await search.fill('E2E_member');
+    await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);
     const row = page.getByTestId('user-row').filter({ hasText: 'e2e_member' });
 
     await row.getByRole('button', { name: 'Edit credits of e2e_member' }).click();

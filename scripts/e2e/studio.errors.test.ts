@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectHeading, holdRequests } from './support/browser.ts';
 import { cardOf, detailsDialog, type SignedInPage, signedInPage, toastOf } from './support/studio.ts';
+import { HOST_DIST } from './support/ui-build.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
 let server: TestServer;
@@ -95,10 +96,16 @@ describe('studio errors', () => {
     const { page, requests } = session;
     await openStudio(page);
     await page.getByRole('tab', { name: 'Edit Image' }).click();
-    // Named like a PNG, but not an image: the browser lets it through, the server checks the bytes.
-    await page
-      .getByTestId('reference-input')
-      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+    // A picture the browser takes, refused by the server (it checks the bytes again).
+    await page.route('**/api/upload-images', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, code: 'bad_request', detail: 'Not an image' }),
+      }),
+    );
+    await page.getByTestId('reference-input').setInputFiles(`${HOST_DIST}/showcase/showcase-1.webp`);
+    await expect.poll(() => page.getByTestId('reference-count').textContent()).toBe('1/5');
     await page.getByRole('textbox', { name: 'Instructions' }).fill('Make it pop');
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await expect.poll(() => toastOf(page).textContent()).toContain('Upload failed');
@@ -136,10 +143,11 @@ describe('studio errors', () => {
     const submit = page.getByRole('button', { name: 'Upscale Image' });
     expect(await submit.isDisabled()).toBe(true);
     expect(await page.getByRole('radio', { name: 'x2' }).isChecked()).toBe(true);
-    expect(await page.getByText('PNG or JPG, up to 10 MB.').count()).toBe(1);
+    await expect.poll(() => page.getByText('PNG, JPG or WebP, up to 10 MB.', { exact: true }).count()).toBe(1);
 
     await page.getByTestId('upscale-input').setInputFiles({ name: 'my-holiday-picture.png', mimeType: 'image/png', buffer: png });
-    expect(await page.getByTestId('upscale-file-name').textContent()).toBe('my-holiday-pict...');
+    // Taken once the browser has decoded it.
+    await expect.poll(() => page.getByTestId('upscale-file-name').textContent()).toBe('my-holiday-pict...');
     // The radios and the checkbox are styled labels over visually hidden inputs: press what the user sees.
     await page.locator('.studio-scale-option', { hasText: 'x3' }).click();
     expect(await page.getByRole('radio', { name: 'x3' }).isChecked()).toBe(true);
@@ -175,6 +183,7 @@ describe('studio errors', () => {
     await openStudio(page);
     await page.getByRole('tab', { name: 'Upscale HD' }).click();
     await page.getByTestId('upscale-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => page.getByTestId('upscale-file-name').textContent()).toBe('photo.png');
     // An answer the real server never gives: a stored upload without its address.
     await page.route('**/api/upload-images', (route) => route.fulfill({ status: 201, json: { urls: [] } }));
     await page.getByRole('button', { name: 'Upscale Image' }).click();

@@ -189,7 +189,8 @@ describe('studio: edit with reference images', () => {
     await page.getByRole('tab', { name: 'Edit Image' }).click();
     const input = page.getByTestId('reference-input');
     await input.setInputFiles([SHOWCASE(1), SHOWCASE(2)]);
-    expect(await page.getByTestId('reference-count').textContent()).toBe('2/5');
+    // Added once the browser has decoded them.
+    await expect.poll(() => page.getByTestId('reference-count').textContent()).toBe('2/5');
     expect(await page.getByRole('img', { name: /^Reference image/ }).count()).toBe(2);
     // Studio price of an edit (admin settings default).
     await expect.poll(() => page.getByTestId('action-cost').textContent()).toContain('Cost: 3 credits');

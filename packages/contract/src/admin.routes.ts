@@ -18,6 +18,8 @@ import {
   CreditPackageDeleted,
   CreditPackageUpdate,
   DeleteFailedResult,
+  FailedTaskList,
+  FailedTaskListQuery,
   KieApiAccount,
   KieApiAccountList,
   KieApiCreate,
@@ -374,6 +376,19 @@ export const listAdminTransactions = defineRoute({
   responses: { 200: { description: 'One page of entries.', schema: AdminTransactionList } },
 });
 
+export const listFailedTasks = defineRoute({
+  method: 'get',
+  path: '/api/admin/failed-tasks',
+  operationId: 'listFailedTasks',
+  summary: 'The newest failed tasks',
+  description:
+    "Newest first, with the owner's username, the reason and whether the credits went back, so Image Recovery can refund one without knowing its id beforehand; `total` counts every failed task.",
+  tags,
+  role: 'admin',
+  request: { query: FailedTaskListQuery },
+  responses: { 200: { description: 'The newest failed tasks.', schema: FailedTaskList } },
+});
+
 export const refundTask = defineRoute({
   method: 'post',
   path: '/api/admin/refund/{taskId}',
@@ -437,7 +452,7 @@ export const adminUserRoutes = [
   setUserCredits,
 ] as const;
 export const adminTransactionRoutes = [listAdminTransactions] as const;
-export const adminTaskRoutes = [refundTask, recheckFailedTasks, deleteFailedTasks] as const;
+export const adminTaskRoutes = [listFailedTasks, refundTask, recheckFailedTasks, deleteFailedTasks] as const;
 
 /** Every admin route; joins `allRoutes` section by section as the handlers land. */
 export const adminRoutes = [

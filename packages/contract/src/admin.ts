@@ -3,7 +3,7 @@ import { EmailText, Password, Username, UsernameText } from './account.ts';
 import { CreditPackage, LEDGER_ENTRY_TYPES } from './billing.ts';
 import { Balance, Count, Id, Message, PageNumber, TaskCredits, Timestamp } from './common.ts';
 import { INT32, LIMITS } from './constants.ts';
-import { CREATED_VIA } from './studio.ts';
+import { CREATED_VIA, GENERATION_TYPES, TaskIdText } from './studio.ts';
 import { z } from './zod.ts';
 
 export * from './admin.settings.ts';
@@ -265,6 +265,13 @@ export const AdminUser = z
 export type AdminUser = z.infer<typeof AdminUser>;
 
 export const AdminUserListQuery = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('Only users whose username or email contains this text (any letter case).')
+    .openapi({ example: 'ann' }),
   email: z
     .string()
     .trim()
@@ -471,6 +478,46 @@ export const RefundResult = z
   })
   .openapi('RefundResult');
 export type RefundResult = z.infer<typeof RefundResult>;
+
+export const FailedTaskListQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(50)
+    .describe('At most this many of the newest failed tasks (1 to 100).')
+    .openapi({ example: 50 }),
+});
+
+export const FailedTask = z
+  .object({
+    id: Id.describe("The task's uuid."),
+    taskId: TaskIdText.describe('Our public task id, for the refund call.'),
+    userId: Id.describe('Whose task it is.'),
+    username: UsernameText.describe('Username of the owner.'),
+    generationType: z.enum(GENERATION_TYPES).describe('What kind of task.').openapi({ example: 'text_to_image' }),
+    errorMessage: z
+      .string()
+      .max(LIMITS.taskErrorMax)
+      .nullable()
+      .describe('Why the task failed, if known.')
+      .openapi({ example: 'Provider timed out' }),
+    creditsUsed: TaskCredits('Credits the task was charged (0: free, nothing to refund).', 2),
+    refunded: z.boolean().describe('Its credits went back to the owner (a refund happens once per task).').openapi({ example: false }),
+    refundedAt: Timestamp.nullable().describe('When it was refunded, if it was.'),
+    createdAt: Timestamp,
+  })
+  .openapi('FailedTask', { description: 'A failed task as Image Recovery lists it.' });
+export type FailedTask = z.infer<typeof FailedTask>;
+
+export const FailedTaskList = z
+  .object({
+    data: z.array(FailedTask).max(100).describe('The newest failed tasks, newest first.'),
+    total: Count('Every failed task there is.', 12),
+  })
+  .openapi('FailedTaskList');
+export type FailedTaskList = z.infer<typeof FailedTaskList>;
 
 export const RecheckResult = z
   .object({

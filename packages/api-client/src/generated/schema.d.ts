@@ -1340,6 +1340,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/failed-tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newest failed tasks
+         * @description Newest first, with the owner's username, the reason and whether the credits went back, so Image Recovery can refund one without knowing its id beforehand; `total` counts every failed task.
+         */
+        get: operations["listFailedTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/refund/{taskId}": {
         parameters: {
             query?: never;
@@ -3985,6 +4005,75 @@ export interface components {
              * @enum {string}
              */
             createdVia: "web" | "api" | "n8n";
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            createdAt: string;
+        };
+        FailedTaskList: {
+            /** @description The newest failed tasks, newest first. */
+            data: components["schemas"]["FailedTask"][];
+            /**
+             * Format: int64
+             * @description Every failed task there is.
+             * @example 12
+             */
+            total: number;
+        };
+        /** @description A failed task as Image Recovery lists it. */
+        FailedTask: {
+            /**
+             * Format: uuid
+             * @description The task's uuid.
+             * @example 0b9a4a4e-6c1f-4d55-9d7e-3c1f1f3c2a10
+             */
+            id: string;
+            /**
+             * @description Our public task id, for the refund call.
+             * @example tsk_5f1c2a7e9b
+             */
+            taskId: string;
+            /**
+             * Format: uuid
+             * @description Whose task it is.
+             * @example 0b9a4a4e-6c1f-4d55-9d7e-3c1f1f3c2a10
+             */
+            userId: string;
+            /**
+             * @description Username of the owner.
+             * @example alice
+             */
+            username: string;
+            /**
+             * @description What kind of task.
+             * @example text_to_image
+             * @enum {string}
+             */
+            generationType: "text_to_image" | "edit_image" | "upscale";
+            /**
+             * @description Why the task failed, if known.
+             * @example Provider timed out
+             */
+            errorMessage: string | null;
+            /**
+             * Format: int32
+             * @description Credits the task was charged (0: free, nothing to refund).
+             * @example 2
+             */
+            creditsUsed: number;
+            /**
+             * @description Its credits went back to the owner (a refund happens once per task).
+             * @example false
+             */
+            refunded: boolean;
+            /**
+             * Format: date-time
+             * @description When it was refunded, if it was.
+             * @example 2026-11-21T10:00:00.000Z
+             */
+            refundedAt: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 timestamp (UTC).
@@ -9539,6 +9628,8 @@ export interface operations {
     listAdminUsers: {
         parameters: {
             query?: {
+                /** @description Only users whose username or email contains this text (any letter case). */
+                search?: string;
                 /** @description Only users whose email contains this text (any letter case). */
                 email?: string;
                 /** @description 1-based page, used with `limit` (at most 100000). */
@@ -10063,6 +10154,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminTransactionList"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFailedTasks: {
+        parameters: {
+            query?: {
+                /** @description At most this many of the newest failed tasks (1 to 100). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest failed tasks. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailedTaskList"];
                 };
             };
             /** @description The request is invalid (see `errors` for field pointers). */

@@ -1,11 +1,12 @@
 import { useT } from '@app/i18n';
 import { SectionHeader } from '../shared/SectionHeader.tsx';
 import { DeleteFailedCard } from './DeleteFailedCard.tsx';
+import { FailedTasksCard } from './FailedTasksCard.tsx';
 import { RecheckCard } from './RecheckCard.tsx';
 import { RefundCard } from './RefundCard.tsx';
 import './recovery.css';
 
-/** Image Recovery: re-check failed tasks, clear them out, and refund a single task. */
+/** Image Recovery: re-check failed tasks, clear them out, and refund a single task, picked from the failed ones or by id. */
 export function RecoverySection() {
   const t = useT();
   return (
@@ -16,6 +17,7 @@ export function RecoverySection() {
         <DeleteFailedCard />
         <RefundCard />
       </div>
+      <FailedTasksCard />
     </section>
   );
 }

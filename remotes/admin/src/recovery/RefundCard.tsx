@@ -1,31 +1,25 @@
-import { useMutation } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Button, Form, TextField, toast } from '@app/ui';
+import { Button, Form, TextField } from '@app/ui';
 import { type FormEvent, useState } from 'react';
 import { ActionCard } from './ActionCard.tsx';
+import { useRefund } from './useRefund.ts';
 
 /**
- * Refund a task: the spec's refund call has no button in the dashboard, so it gets this small
- * form. A refund happens once per task; a second one answers amount 0 with the server's reason.
+ * Refund a task by id (any finished task; the failed ones are also listed with a button each). A refund happens
+ * once per task; a second one answers amount 0 with the server's reason.
  */
 export function RefundCard() {
   const t = useT();
   const [taskId, setTaskId] = useState('');
   const [result, setResult] = useState<string | null>(null);
-  const refund = useMutation('post', '/api/admin/refund/{taskId}', {
-    failure: t('adminManage.refundFailed'),
-    fallback: t('admin.tryAgainLater'),
-    onSuccess: (outcome) => {
-      const description = outcome.amount > 0 ? t('adminManage.refundProcessedBody', { count: outcome.amount }) : outcome.message;
-      setResult(description);
-      setTaskId('');
-      toast({ title: t('adminManage.refundProcessed'), description, variant: outcome.amount > 0 ? 'success' : 'info' });
-    },
-  });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  // By id the task may be free or already refunded: the server's answer says which.
+  const refund = useRefund((outcome) => ({ title: t('adminManage.nothingRefunded'), description: outcome.message }));
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void refund.trigger({ params: { path: { taskId: taskId.trim() } } });
+    const done = await refund.trigger({ params: { path: { taskId: taskId.trim() } } });
+    if (!done) return;
+    setResult(done.data.amount > 0 ? t('adminManage.refundProcessedBody', { count: done.data.amount }) : done.data.message);
+    setTaskId('');
   };
 
   return (

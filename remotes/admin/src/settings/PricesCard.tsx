@@ -1,6 +1,6 @@
 import { LIMITS } from '@app/contract/constants';
 import { useT } from '@app/i18n';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { CreditNumberField } from './CreditNumberField.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 import type { SettingsCardBaseProps } from './settingsTypes.ts';
@@ -40,48 +40,51 @@ export function PricesCard({ settings }: SettingsCardBaseProps) {
       fieldErrors={fieldErrors}
     >
       <div className="admin-price-groups">
-        <fieldset className="admin-price-group" data-testid="studio-costs">
-          <legend>{t('admin.studioCostsTitle')}</legend>
-          <p className="ui-muted">{t('admin.studioCostsHint')}</p>
-          <div className="admin-price-fields">
-            <CreditNumberField
-              name="nanoBananaCredits"
-              label={t('admin.textToImage')}
-              value={studioText}
-              onChange={setStudioText}
-              {...COST}
-            />
-            <CreditNumberField
-              name="nanoBananaEditCredits"
-              label={t('admin.editImage')}
-              value={studioEdit}
-              onChange={setStudioEdit}
-              {...COST}
-            />
-          </div>
-        </fieldset>
-        <fieldset className="admin-price-group" data-testid="api-prices">
-          <legend>{t('admin.apiPricesTitle')}</legend>
-          <p className="ui-muted">{t('admin.apiPricesHint')}</p>
-          <div className="admin-price-fields">
-            <CreditNumberField name="nanoBananaApiPrice" label={t('admin.textToImage')} value={apiText} onChange={setApiText} {...COST} />
-            <CreditNumberField name="nanoBananaEditApiPrice" label={t('admin.editImage')} value={apiEdit} onChange={setApiEdit} {...COST} />
-          </div>
-        </fieldset>
-        <fieldset className="admin-price-group">
-          <legend>{t('admin.upscaleTitle')}</legend>
-          <p className="ui-muted">{t('admin.upscaleHint')}</p>
-          <div className="admin-price-fields">
-            <CreditNumberField
-              name="nanoBananaResizeCredits"
-              label={t('admin.upscaleCost')}
-              value={upscale}
-              onChange={setUpscale}
-              {...COST}
-            />
-          </div>
-        </fieldset>
+        <PriceGroup id="studio-costs" title={t('admin.studioCostsTitle')} hint={t('admin.studioCostsHint')}>
+          <CreditNumberField
+            name="nanoBananaCredits"
+            label={t('admin.textToImage')}
+            value={studioText}
+            onChange={setStudioText}
+            {...COST}
+          />
+          <CreditNumberField
+            name="nanoBananaEditCredits"
+            label={t('admin.editImage')}
+            value={studioEdit}
+            onChange={setStudioEdit}
+            {...COST}
+          />
+        </PriceGroup>
+        <PriceGroup id="api-prices" title={t('admin.apiPricesTitle')} hint={t('admin.apiPricesHint')}>
+          <CreditNumberField name="nanoBananaApiPrice" label={t('admin.textToImage')} value={apiText} onChange={setApiText} {...COST} />
+          <CreditNumberField name="nanoBananaEditApiPrice" label={t('admin.editImage')} value={apiEdit} onChange={setApiEdit} {...COST} />
+        </PriceGroup>
+        <PriceGroup id="upscale-cost" title={t('admin.upscaleTitle')} hint={t('admin.upscaleHint')}>
+          <CreditNumberField
+            name="nanoBananaResizeCredits"
+            label={t('admin.upscaleCost')}
+            value={upscale}
+            onChange={setUpscale}
+            {...COST}
+          />
+        </PriceGroup>
       </div>
     </SettingsCard>
+  );
+}
+
+/**
+ * A named group of price fields. A group role with a heading rather than a fieldset: a fieldset cannot take part in
+ * the groups' subgrid (settings.css), which keeps the fields of boxes side by side in line when a heading wraps.
+ */
+function PriceGroup({ id, title, hint, children }: { id: string; title: string; hint: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset cannot be a subgrid, which keeps the boxes' fields in line.
+    <div className="admin-price-group" role="group" aria-labelledby={`${id}-title`} data-testid={id}>
+      <h4 id={`${id}-title`}>{title}</h4>
+      <p className="ui-muted">{hint}</p>
+      <div className="admin-price-fields">{children}</div>
+    </div>
   );
 }

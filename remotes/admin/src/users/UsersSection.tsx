@@ -7,12 +7,12 @@ import { SectionHeader } from '../shared/SectionHeader.tsx';
 import { CreditsDialog } from './CreditsDialog.tsx';
 import { UserDialog } from './UserDialog.tsx';
 import { UsersTable } from './UsersTable.tsx';
-import { filterByEmail, pageButtons, pageCountOf, pageOf, shownRange } from './userPaging.ts';
+import { filterUsers, pageButtons, pageCountOf, pageOf, shownRange } from './userPaging.ts';
 import { type AdminUser, USER_LISTS } from './userTypes.ts';
 import './users.css';
 
 /**
- * User Management: every user is fetched once, then filtered by email and paged 10 at a time
+ * User Management: every user is fetched once, then filtered by username or email and paged 10 at a time
  * in the browser, as the spec's dashboard does.
  */
 export function UsersSection() {
@@ -27,7 +27,7 @@ export function UsersSection() {
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [togglingId, setTogglingId] = useState<string | null>(null);
 
-  const filtered = useMemo(() => filterByEmail(data?.data ?? [], filter), [data, filter]);
+  const filtered = useMemo(() => filterUsers(data?.data ?? [], filter), [data, filter]);
   const pageCount = pageCountOf(filtered.length);
   // A filter or a deletion can shrink the list under the current page.
   const current = Math.min(page, pageCount);
@@ -79,9 +79,9 @@ export function UsersSection() {
         <div className="admin-users">
           <TextField
             className="admin-users-filter"
-            label={t('adminManage.filterByEmail')}
+            label={t('adminManage.filterUsers')}
             type="search"
-            placeholder={t('adminManage.filterByEmailPlaceholder')}
+            placeholder={t('adminManage.filterUsersPlaceholder')}
             value={filter}
             onChange={(value) => {
               setFilter(value);

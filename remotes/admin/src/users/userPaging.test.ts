@@ -1,21 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { filterByEmail, pageButtons, pageCountOf, pageOf, shownRange } from './userPaging.ts';
+import { filterUsers, pageButtons, pageCountOf, pageOf, shownRange } from './userPaging.ts';
 
 const users = [
-  { id: 1, email: 'Alice@Example.com' },
-  { id: 2, email: null },
-  { id: 3, email: 'bob@test.io' },
+  { id: 1, username: 'alice', email: 'Alice@Example.com' },
+  { id: 2, username: 'carol_no_mail', email: null },
+  { id: 3, username: 'bob', email: 'bob@test.io' },
 ];
 
 describe('user filter', () => {
   it('matches a case-insensitive substring of the email', () => {
-    expect(filterByEmail(users, 'EXAMPLE').map((u) => u.id)).toEqual([1]);
-    expect(filterByEmail(users, 'o').map((u) => u.id)).toEqual([1, 3]);
+    expect(filterUsers(users, 'EXAMPLE').map((u) => u.id)).toEqual([1]);
+    expect(filterUsers(users, 'test.io').map((u) => u.id)).toEqual([3]);
+  });
+
+  it('matches the username too, so users without an email can be found', () => {
+    expect(filterUsers(users, 'CAROL').map((u) => u.id)).toEqual([2]);
+    expect(filterUsers(users, 'b').map((u) => u.id)).toEqual([3]);
   });
 
   it('keeps everyone for an empty or blank filter, and never matches a missing email', () => {
-    expect(filterByEmail(users, '  ').map((u) => u.id)).toEqual([1, 2, 3]);
-    expect(filterByEmail(users, 'null')).toEqual([]);
+    expect(filterUsers(users, '  ').map((u) => u.id)).toEqual([1, 2, 3]);
+    expect(filterUsers(users, 'null')).toEqual([]);
   });
 });
 

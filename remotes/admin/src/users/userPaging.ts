@@ -3,11 +3,11 @@ export const USERS_PER_PAGE = 10;
 /** At most this many numbered page buttons between Previous and Next (spec 001 §2). */
 export const MAX_PAGE_BUTTONS = 5;
 
-/** Case-insensitive substring match on the email; users without an email never match a filter. */
-export function filterByEmail<T extends { email: string | null }>(users: readonly T[], query: string): T[] {
+/** Case-insensitive substring match on the username or the email (an absent email never matches). */
+export function filterUsers<T extends { username: string; email: string | null }>(users: readonly T[], query: string): T[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...users];
-  return users.filter((user) => user.email?.toLowerCase().includes(needle));
+  return users.filter((user) => user.username.toLowerCase().includes(needle) || user.email?.toLowerCase().includes(needle));
 }
 
 export function pageCountOf(total: number, perPage = USERS_PER_PAGE): number {

@@ -4,6 +4,7 @@ import { Card, navigate, PageHeader, Spinner, uiEntryLoaders } from '@app/ui';
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { loadCheckoutParts } from '../checkout/loadCheckoutParts.ts';
 import { usePrices } from '../format/price.ts';
+import { ActionCosts } from '../packages/ActionCosts.tsx';
 import type { CreditPackage } from '../packages/PackageCard.tsx';
 import { PackageList } from '../packages/PackageList.tsx';
 import { usePricingReturn } from '../returns/usePricingReturn.ts';
@@ -23,7 +24,7 @@ const PurchaseDialog = lazy(() =>
 const TransactionHistory = lazy(() => import('../history/TransactionHistory.tsx').then((m) => ({ default: m.TransactionHistory })));
 
 /**
- * /pricing: the user's stats, the credit packages with the purchase dialog, and the transaction
+ * /pricing: the user's stats, what an image costs, the credit packages with the purchase dialog, and the transaction
  * history. Visitors see the packages and a sign-in prompt; buying sends them to /login.
  */
 export function PricingPage() {
@@ -61,6 +62,7 @@ export function PricingPage() {
             <h2 id="billing-packages-title" className="billing-section-title">
               {t('billing.packagesTitle')}
             </h2>
+            <ActionCosts />
             <PackageList onBuy={onBuy} />
           </section>
         </>

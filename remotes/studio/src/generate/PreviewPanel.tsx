@@ -4,6 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { isInProgress, truncate } from '../tasks/taskLabels.ts';
 import type { ImageTask } from '../tasks/types.ts';
 
+/** The studio's one-column layout (generate.css), where the preview comes after the form. */
+const STACKED = '(max-width: 960px)';
+
 /**
  * The newest task of the last 7 days: its first result when completed, a spinner with the
  * prompt's first 50 characters while in progress, the failure, or the empty placeholder.
@@ -30,21 +33,33 @@ function PreviewAnnouncer({ task }: { task: ImageTask | undefined }) {
   const t = useT();
   const [message, setMessage] = useState('');
   const seen = useRef<{ id: string | undefined; status: string | undefined } | undefined>(undefined);
+  const region = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     const before = seen.current;
     seen.current = { id: task?.id, status: task?.status };
     if (!before || !task || (before.id === task.id && before.status === task.status)) return;
     if (isInProgress(task.status) && (before.id !== task.id || !isInProgress(before.status ?? ''))) {
       setMessage(t('studio.previewAnnounceStarted'));
+      revealWhenStacked(region.current?.closest('.studio-preview'));
     } else if (task.status === 'completed' && before.id === task.id) {
       setMessage(t('studio.previewAnnounceDone'));
     }
   }, [task, t]);
   return (
-    <p className="ui-visually-hidden" role="status" data-testid="preview-announcement">
+    <p ref={region} className="ui-visually-hidden" role="status" data-testid="preview-announcement">
       {message}
     </p>
   );
+}
+
+/**
+ * Where the preview sits under the form (phones, narrow windows), brings it up under the header, so the work that
+ * started is seen and the toast at the bottom of the screen lies below it rather than over it.
+ */
+function revealWhenStacked(preview: Element | null | undefined) {
+  if (!preview || !window.matchMedia(STACKED).matches) return;
+  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  preview.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
 }
 
 function PreviewContent({ task, onOpen }: { task: ImageTask | undefined; onOpen: (task: ImageTask) => void }) {

@@ -3,7 +3,8 @@ import { useT } from '@app/i18n';
 import { toast, UnstyledButton } from '@app/ui';
 import { useRef } from 'react';
 import { type FilePicker, HiddenFileInput } from '../images/HiddenFileInput.tsx';
-import { UPLOAD_TYPES } from '../images/imageFiles.ts';
+import { checkImageFile, UPLOAD_TYPES } from '../images/imageFiles.ts';
+import { tellRefused } from '../images/tellRefused.ts';
 import { pickImages } from './pickImages.ts';
 import { ReferenceThumb } from './ReferenceThumb.tsx';
 import { type GenerationForm, toReferences } from './useGenerationForm.ts';
@@ -27,20 +28,20 @@ export function ReferenceImages({
   const isFull = references.length >= max;
   const picker = useRef<FilePicker>(null);
 
-  function add(files: File[]) {
-    const { added, rejected, cut } = pickImages(files, max - references.length);
+  // The count when the checks end (the list may have changed while the files were being decoded).
+  const count = useRef(references.length);
+  count.current = references.length;
+
+  async function add(files: File[]) {
+    const checked = await Promise.all(files.map(async (file) => ({ file, refusal: await checkImageFile(file) })));
+    const { added, refused, cut } = pickImages(checked, max - count.current);
     if (added.length > 0) {
       setReferences((current) => [...current, ...toReferences(added.map((file) => ({ file })))]);
       onChange();
     }
-    if (rejected[0])
-      toast({
-        title: t('studio.imageSkippedTitle'),
-        description: t('studio.imageSkippedBody', { name: rejected[0].name }),
-        variant: 'warning',
-      });
-    else if (cut > 0)
+    if (!tellRefused(t, refused) && cut > 0) {
       toast({ title: t('studio.imagesCutTitle'), description: t('studio.imagesCutBody', { count: added.length }), variant: 'warning' });
+    }
   }
 
   return (
@@ -82,7 +83,7 @@ export function ReferenceImages({
         accept={UPLOAD_TYPES}
         multiple
         disabled={isDisabled || isFull}
-        onFiles={add}
+        onFiles={(files) => void add(files)}
         data-testid="reference-input"
       />
       <p className="ui-Description studio-references-hint" data-full={isFull || undefined}>

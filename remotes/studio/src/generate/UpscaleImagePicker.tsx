@@ -1,23 +1,24 @@
 import { useT } from '@app/i18n';
-import { Button, Spinner, toast } from '@app/ui';
+import { Button, Spinner } from '@app/ui';
 import { useRef } from 'react';
 import { shortFileName } from '../images/fileNames.ts';
 import { type FilePicker, HiddenFileInput } from '../images/HiddenFileInput.tsx';
-import { isAcceptableImage, UPSCALE_TYPES } from '../images/imageFiles.ts';
+import { checkImageFile, UPLOAD_TYPES } from '../images/imageFiles.ts';
+import { tellRefused } from '../images/tellRefused.ts';
 import { useObjectUrl } from '../images/useObjectUrl.ts';
 import type { UpscaleForm } from './useUpscaleForm.ts';
 
-/** The image to upscale: a file chooser (PNG and JPG), its preview and its name cut at 15 characters. */
+/** The image to upscale: a file chooser (PNG, JPG or WebP, as the Edit tab), its preview and its name cut at 15 characters. */
 export function UpscaleImagePicker({ form, isDisabled }: { form: UpscaleForm; isDisabled: boolean }) {
   const t = useT();
   const picker = useRef<FilePicker>(null);
   const preview = useObjectUrl(form.source?.blob);
 
-  function choose([file]: File[]) {
+  async function choose([file]: File[]) {
     if (!file) return;
-    if (isAcceptableImage(file, UPSCALE_TYPES)) form.choose(file);
-    else
-      toast({ title: t('studio.imageSkippedTitle'), description: t('studio.imageSkippedBody', { name: file.name }), variant: 'warning' });
+    const refusal = await checkImageFile(file);
+    if (refusal) tellRefused(t, [{ file, refusal }]);
+    else form.choose(file);
   }
 
   return (
@@ -40,7 +41,13 @@ export function UpscaleImagePicker({ form, isDisabled }: { form: UpscaleForm; is
         )}
       </div>
       <div className="studio-upscale-file">
-        <HiddenFileInput ref={picker} accept={UPSCALE_TYPES} disabled={isDisabled} onFiles={choose} data-testid="upscale-input" />
+        <HiddenFileInput
+          ref={picker}
+          accept={UPLOAD_TYPES}
+          disabled={isDisabled}
+          onFiles={(files) => void choose(files)}
+          data-testid="upscale-input"
+        />
         <Button variant="secondary" size="sm" isDisabled={isDisabled} onPress={() => picker.current?.open()}>
           {form.source ? t('studio.changeImage') : t('studio.chooseImage')}
         </Button>

@@ -1,9 +1,18 @@
-import { isAcceptableImage } from '../images/imageFiles.ts';
+import type { ImageRefusal } from '../images/imageFiles.ts';
 
-/** Which chosen files join the list: acceptable images only, cut to the free slots. */
-export function pickImages(files: File[], freeSlots: number): { added: File[]; rejected: File[]; cut: number } {
-  const acceptable = files.filter((file) => isAcceptableImage(file));
-  const rejected = files.filter((file) => !isAcceptableImage(file));
-  const added = acceptable.slice(0, Math.max(0, freeSlots));
-  return { added, rejected, cut: acceptable.length - added.length };
+/** A picked file and why it was refused (null: a usable image). */
+export interface CheckedFile {
+  file: File;
+  refusal: ImageRefusal | null;
+}
+
+/** Which checked files join the list: usable images only, cut to the free slots; the refused ones with their reason. */
+export function pickImages(
+  checked: readonly CheckedFile[],
+  freeSlots: number,
+): { added: File[]; refused: Array<{ file: File; refusal: ImageRefusal }>; cut: number } {
+  const usable = checked.flatMap(({ file, refusal }) => (refusal ? [] : [file]));
+  const refused = checked.flatMap(({ file, refusal }) => (refusal ? [{ file, refusal }] : []));
+  const added = usable.slice(0, Math.max(0, freeSlots));
+  return { added, refused, cut: usable.length - added.length };
 }

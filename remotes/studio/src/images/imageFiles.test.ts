@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { isAcceptableImage, UPSCALE_TYPES } from './imageFiles.ts';
+import { sniffImageType } from './imageFiles.ts';
+
+const bytes = (...values: number[]) => new Uint8Array([...values, ...new Array(12).fill(0)].slice(0, 12));
 
 describe('image file checks', () => {
-  it('accepts PNG, JPEG and WebP up to 10 MB', () => {
-    expect(isAcceptableImage({ type: 'image/png', size: 1024 })).toBe(true);
-    expect(isAcceptableImage({ type: 'image/webp', size: 10 * 1024 * 1024 })).toBe(true);
-    expect(isAcceptableImage({ type: 'image/jpeg', size: 10 * 1024 * 1024 + 1 })).toBe(false);
-    expect(isAcceptableImage({ type: 'image/gif', size: 1024 })).toBe(false);
-    expect(isAcceptableImage({ type: 'image/png', size: 0 })).toBe(false);
+  it('tells PNG, JPEG and WebP by their first bytes', () => {
+    expect(sniffImageType(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))).toBe('image/png');
+    expect(sniffImageType(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe('image/jpeg');
+    expect(sniffImageType(bytes(0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50))).toBe('image/webp');
   });
 
-  it('lets the upscale chooser narrow the types to PNG and JPG', () => {
-    expect(isAcceptableImage({ type: 'image/webp', size: 1024 }, UPSCALE_TYPES)).toBe(false);
-    expect(isAcceptableImage({ type: 'image/jpeg', size: 1024 }, UPSCALE_TYPES)).toBe(true);
+  it('knows a text file or a GIF named .png for what it is', () => {
+    expect(sniffImageType(new TextEncoder().encode('this is not a picture'))).toBeUndefined();
+    expect(sniffImageType(new TextEncoder().encode('GIF89a......'))).toBeUndefined();
+    // RIFF but not WebP (a WAV file).
+    expect(sniffImageType(bytes(0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x41, 0x56, 0x45))).toBeUndefined();
+    expect(sniffImageType(new Uint8Array())).toBeUndefined();
   });
 });

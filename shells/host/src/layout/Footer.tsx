@@ -4,7 +4,7 @@ import { EXTERNAL_LINKS } from '../links.ts';
 import { Brand } from './Brand.tsx';
 import './Footer.css';
 
-/** Brand, tagline, the 2024 copyright and an external Contact link to the support profile. */
+/** Brand, tagline, this year's copyright and an external Contact link to the support profile. */
 export function Footer() {
   const t = useT();
   return (
@@ -15,7 +15,7 @@ export function Footer() {
           <p>{t('common.footerTagline')}</p>
         </div>
         <div className="app-footer-meta">
-          <p className="app-footer-copyright">{t('common.footerCopyright')}</p>
+          <p className="app-footer-copyright">{t('common.footerCopyright', { year: String(new Date().getFullYear()) })}</p>
           <Link href={EXTERNAL_LINKS.telegram} target="_blank" rel="noopener noreferrer" variant="subtle" className="app-footer-contact">
             {t('common.footerContact')}
           </Link>

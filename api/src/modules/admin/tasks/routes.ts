@@ -4,11 +4,16 @@ import type { adminTaskRoutes } from '@app/contract';
 import type { HandlersFor } from '../../../http/bind.ts';
 import { acting, recordAudit } from '../../audit/index.ts';
 import { deleteFailedTasks, recheckFailedTasks } from '../../studio/index.ts';
+import { listFailedTasks } from './failed-tasks.repository.ts';
 import { refundTaskAsAdmin } from './refund.ts';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export const adminTaskHandlers = {
+  async listFailedTasks(ctx, { query }) {
+    return { status: 200, body: await listFailedTasks(ctx.state.em, query) };
+  },
+
   async refundTask(ctx, { params, caller }) {
     return { status: 200, body: await refundTaskAsAdmin(ctx.state.em, params.taskId, acting(ctx, caller)) };
   },

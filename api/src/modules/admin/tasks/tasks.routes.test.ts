@@ -1,4 +1,4 @@
-import type { RecheckResult, RefundResult } from '@app/contract';
+import type { FailedTaskList, RecheckResult, RefundResult } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/kie-server.ts';
 import { loadConfig } from '../../../config.ts';
@@ -51,10 +51,52 @@ async function account(name: string, token: string): Promise<string> {
 describe('admin task routes: access', () => {
   it('are for admins only', async () => {
     const task = await kit.createTask((await kit.signedIn({ credits: 5 })).id);
+    await expectAdminOnly(kit, 'GET', '/api/admin/failed-tasks');
     await expectAdminOnly(kit, 'POST', `/api/admin/refund/${task.taskId}`, {});
     await expectAdminOnly(kit, 'POST', '/api/admin/recheck-failed-videos', {});
     await expectAdminOnly(kit, 'DELETE', '/api/admin/delete-failed-videos');
     expect(await reload(task.id)).toMatchObject({ refunded: false, status: 'failed' });
+  });
+});
+
+describe('GET /api/admin/failed-tasks', () => {
+  it('lists failed tasks newest first with owner, reason and refund state, which a refund updates', async () => {
+    const owner = await kit.signedIn({ username: `failed_${Date.now()}`, credits: 20 });
+    const older = await kit.createTask(owner.id, {
+      creditsUsed: 2,
+      errorMessage: 'Provider timed out',
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    const newer = await kit.createTask(owner.id, { creditsUsed: 4, errorMessage: 'Content policy violation' });
+    const done = await kit.createTask(owner.id, { status: 'completed' });
+
+    const listed = async () => (await kit.asAdmin<FailedTaskList>('GET', '/api/admin/failed-tasks')).body;
+    const first = await listed();
+    const ids = first.data.map((task) => task.taskId);
+    expect(ids.indexOf(newer.taskId)).toBeLessThan(ids.indexOf(older.taskId));
+    expect(ids).not.toContain(done.taskId);
+    expect(first.total).toBeGreaterThanOrEqual(2);
+    expect(first.data.find((task) => task.taskId === newer.taskId)).toMatchObject({
+      id: newer.id,
+      userId: owner.id,
+      username: owner.username,
+      generationType: 'text_to_image',
+      errorMessage: 'Content policy violation',
+      creditsUsed: 4,
+      refunded: false,
+      refundedAt: null,
+    });
+
+    await kit.asAdmin('POST', `/api/admin/refund/${newer.taskId}`);
+    const after = (await listed()).data.find((task) => task.taskId === newer.taskId);
+    expect(after?.refunded).toBe(true);
+    expect(Date.parse(after?.refundedAt ?? '')).not.toBeNaN();
+
+    const one = await kit.asAdmin<FailedTaskList>('GET', '/api/admin/failed-tasks?limit=1');
+    expect(one.body.data).toHaveLength(1);
+    const bad = await kit.asAdmin<{ errors: Array<{ pointer: string }> }>('GET', '/api/admin/failed-tasks?limit=101');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((error) => error.pointer)).toEqual(['/query/limit']);
   });
 });
 

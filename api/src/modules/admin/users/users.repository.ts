@@ -1,10 +1,12 @@
-// Reads for the admin user list: users (not deleted) with their image-task counts, filtered by email.
+// Reads for the admin user list: users (not deleted) with their image-task counts, filtered by username or email.
 import { LIMITS } from '@app/contract/constants';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { User } from '../../users/index.ts';
 import { notDeletedSql } from './deleted-user.ts';
 
 export interface UserListQuery {
+  /** Case-insensitive substring of the username or the email. */
+  search?: string;
   /** Case-insensitive substring of the email. */
   email?: string;
   page: number;
@@ -24,6 +26,10 @@ export async function listUsersWithImageCounts(
 ): Promise<{ users: User[]; total: number; imageCounts: Map<string, number> }> {
   const where: string[] = [notDeletedSql('u')];
   const params: unknown[] = [];
+  if (query.search) {
+    where.push(`(u."username" ilike ? or u."email" ilike ?)`);
+    params.push(containsPattern(query.search), containsPattern(query.search));
+  }
   if (query.email) {
     where.push(`u."email" ilike ?`);
     params.push(containsPattern(query.email));

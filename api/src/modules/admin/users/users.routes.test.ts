@@ -68,6 +68,22 @@ describe('GET /api/admin/users', () => {
     expect(page.body.total).toBe(all.body.total);
   });
 
+  it('searches username or email with search; the email filter stays email only', async () => {
+    const dana = await kit.signedIn({ username: 'dana_searchable', email: null });
+    const eve = await kit.signedIn({ username: 'eve_x', email: 'dana.fan@example.com' });
+
+    const both = await kit.asAdmin<AdminUserList>('GET', '/api/admin/users?search=DANA');
+    expect(both.status).toBe(200);
+    expect(both.body.data.map((u) => u.id).sort()).toEqual([dana.id, eve.id].sort());
+    const byName = await kit.asAdmin<AdminUserList>('GET', '/api/admin/users?search=searchable');
+    expect(byName.body).toMatchObject({ total: 1, data: [{ id: dana.id }] });
+    const emailOnly = await kit.asAdmin<AdminUserList>('GET', '/api/admin/users?email=dana');
+    expect(emailOnly.body).toMatchObject({ total: 1, data: [{ id: eve.id }] });
+    const literal = await kit.asAdmin<AdminUserList>('GET', '/api/admin/users?search=_');
+    expect(literal.body.data.every((u) => u.username.includes('_') || u.email?.includes('_'))).toBe(true);
+    expect(pointersOf(await kit.asAdmin('GET', `/api/admin/users?search=${'a'.repeat(201)}`))).toEqual(['/query/search']);
+  });
+
   it('refuses bad paging with pointers', async () => {
     const res = await kit.asAdmin('GET', '/api/admin/users?page=0&limit=1000');
     expect(pointersOf(res).sort()).toEqual(['/query/limit', '/query/page']);

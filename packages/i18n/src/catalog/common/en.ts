@@ -25,7 +25,7 @@ export default {
   language: 'Language',
   languageEn: 'English',
   languageVi: 'Tiếng Việt',
-  footerCopyright: '© 2024 Nano Banana Studio. All rights reserved.',
+  footerCopyright: '© {year} Nano Banana Studio. All rights reserved.',
   footerTagline: 'AI image generation, editing and upscaling, paid per use.',
   footerContact: 'Contact',
   loading: 'Loading…',

@@ -28,7 +28,7 @@ export default {
   language: 'Ngôn ngữ',
   languageEn: 'English',
   languageVi: 'Tiếng Việt',
-  footerCopyright: '© 2024 Nano Banana Studio. Bảo lưu mọi quyền.',
+  footerCopyright: '© {year} Nano Banana Studio. Bảo lưu mọi quyền.',
   footerTagline: 'Tạo, chỉnh sửa và nâng cấp ảnh bằng AI, trả tiền theo lượt dùng.',
   footerContact: 'Liên hệ',
   loading: 'Đang tải…',

@@ -58,11 +58,13 @@ export function ServicePricing() {
                     <span className="service-hint">{t(row.hint)}</span>
                   </th>
                   <td className="ui-Cell">
+                    <span className="service-cost-label">{t('landing.pricingStudio')}</span>
                     <span className="service-credits" data-testid={`studio-credits-${row.id}`}>
                       {t('landing.creditsCount', { count: row.studioCredits })}
                     </span>
                   </td>
                   <td className="ui-Cell">
+                    <span className="service-cost-label">{t('landing.pricingApi')}</span>
                     <span className="service-credits" data-testid={`credits-${row.id}`}>
                       {t('landing.creditsCount', { count: row.credits })}
                     </span>

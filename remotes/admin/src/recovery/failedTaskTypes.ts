@@ -1,0 +1,3 @@
+import type { components } from '@app/api-client';
+
+export type FailedTask = components['schemas']['FailedTask'];
