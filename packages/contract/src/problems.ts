@@ -211,6 +211,17 @@ export const PROBLEM_KINDS = {
     meaning: 'A service we depend on answered with an error.',
     action: RETRY,
   },
+  generation_failed: {
+    title: 'Generation failed',
+    meaning: 'The image task was accepted and ran, but the provider could not make the image. Its credits were refunded.',
+    action: 'Change the prompt or the reference pictures if the detail suggests it, then send a new request.',
+  },
+  task_still_running: {
+    title: 'Task still running',
+    meaning: 'The image is not ready within the time this call waits. The task goes on and is charged once.',
+    action:
+      'Send the same request with the same `Idempotency-Key` to keep waiting without a second charge, or poll the task by its id.',
+  },
   payment_provider_failed: {
     title: 'Payment provider failed',
     meaning: 'The payment provider did not answer as expected. Nothing was charged by us.',
