@@ -32,7 +32,9 @@ export async function createBackup(options: BackupOptions): Promise<Manifest> {
   const dumpPath = join(out, DUMP);
   await runTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${dumpPath}`, `--dbname=${options.databaseUrl}`]);
   const dump = await readFile(dumpPath);
-  const migrations = await runSql<{ name: string }>(options.databaseUrl, 'select name from mikro_orm_migrations order by name').catch(() => []);
+  const migrations = await runSql<{ name: string }>(options.databaseUrl, 'select name from mikro_orm_migrations order by name').catch(
+    () => [],
+  );
   const { entries, storage } = await copyStoredFiles(options, join(out, FILES));
   const manifest: Manifest = {
     format: 'image-studio-backup/1',
@@ -71,8 +73,17 @@ async function copyStoredFiles(options: BackupOptions, target: string) {
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { out: { type: 'string' } } });
   const config = loadConfig();
-  if (!config.databaseUrl) throw new Error('DATABASE_URL is not set: the backup dumps PostgreSQL (stop the app and copy DATA_DIR for the embedded PGlite)');
-  const out = values.out ?? join('backups', new Date().toISOString().replaceAll(':', '-').replace(/\.\d+Z$/, 'Z'));
+  if (!config.databaseUrl)
+    throw new Error('DATABASE_URL is not set: the backup dumps PostgreSQL (stop the app and copy DATA_DIR for the embedded PGlite)');
+  const out =
+    values.out ??
+    join(
+      'backups',
+      new Date()
+        .toISOString()
+        .replaceAll(':', '-')
+        .replace(/\.\d+Z$/, 'Z'),
+    );
   const manifest = await createBackup({ databaseUrl: config.databaseUrl, storage: config.storage, filesDir: config.studio.filesDir, out });
   console.log(
     `Backup of ${manifest.database.name} in ${resolve(out)}: database ${manifest.database.bytes} bytes, ${manifest.files.count} files (${manifest.files.bytes} bytes)`,

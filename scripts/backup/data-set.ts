@@ -34,7 +34,11 @@ export async function makeDataSet(app: DrillApp): Promise<DataSet> {
   const cookie = await signIn(server, user);
 
   const pkg = await app.running.orm.em.fork().findOneOrFail(CreditPackage, { isActive: true }, { orderBy: { price: 'asc' } });
-  const checkout = await expectStatus(await app.call('POST', '/api/creem/checkout', { cookie, body: { packageId: pkg.id } }), 201, 'checkout');
+  const checkout = await expectStatus(
+    await app.call('POST', '/api/creem/checkout', { cookie, body: { packageId: pkg.id } }),
+    201,
+    'checkout',
+  );
   const { checkoutUrl } = (await checkout.json()) as { checkoutUrl: string };
   await expectStatus(await app.call('POST', `${new URL(checkoutUrl).pathname}/approve`, { cookie }), 303, 'sandbox approval');
 

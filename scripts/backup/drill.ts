@@ -48,13 +48,24 @@ export async function runDrill(serverUrl = process.env.DATABASE_URL ?? DEFAULT_S
   const apps: DrillApp[] = [];
   try {
     await runSql(serverUrl, `create database ${quoteIdent(name)}`);
-    const app = await startDrillApp({ databaseUrl: original, filesDir: join(work, 'files'), dataDir: join(work, 'data'), secretKey, seed: true });
+    const app = await startDrillApp({
+      databaseUrl: original,
+      filesDir: join(work, 'files'),
+      dataDir: join(work, 'data'),
+      secretKey,
+      seed: true,
+    });
     apps.push(app);
     const { cookie } = await makeDataSet(app);
     const dataSet = lap();
 
     // Backed up while the app runs, as in production.
-    const manifest = await createBackup({ databaseUrl: original, storage: { backend: 'local' }, filesDir: app.config.studio.filesDir, out: join(work, 'backup') });
+    const manifest = await createBackup({
+      databaseUrl: original,
+      storage: { backend: 'local' },
+      filesDir: app.config.studio.filesDir,
+      out: join(work, 'backup'),
+    });
     const before = await snapshotOf(app, cookie);
     await app.running.close();
     const backup = lap();
@@ -66,7 +77,13 @@ export async function runDrill(serverUrl = process.env.DATABASE_URL ?? DEFAULT_S
       filesDir: join(work, 'restored-files'),
     });
     // The same SECRET_KEY: stored secrets are encrypted with it (it is kept beside the backup, never in it).
-    const restoredApp = await startDrillApp({ databaseUrl: copy, filesDir: join(work, 'restored-files'), dataDir: join(work, 'restored-data'), secretKey, seed: false });
+    const restoredApp = await startDrillApp({
+      databaseUrl: copy,
+      filesDir: join(work, 'restored-files'),
+      dataDir: join(work, 'restored-data'),
+      secretKey,
+      seed: false,
+    });
     apps.push(restoredApp);
     const readyz = (await restoredApp.call('GET', '/readyz')).status;
     const after = await snapshotOf(restoredApp, cookie);
@@ -82,7 +99,8 @@ export async function runDrill(serverUrl = process.env.DATABASE_URL ?? DEFAULT_S
     };
   } finally {
     for (const app of apps) await app.running.close();
-    for (const database of [name, `${name}_restored`]) await runSql(serverUrl, `drop database if exists ${quoteIdent(database)} with (force)`);
+    for (const database of [name, `${name}_restored`])
+      await runSql(serverUrl, `drop database if exists ${quoteIdent(database)} with (force)`);
     await rm(work, { recursive: true, force: true });
   }
 }
@@ -93,7 +111,9 @@ async function main(): Promise<void> {
   console.log(
     `Backed up ${manifest.database.bytes} bytes of database and ${manifest.files.count} files; ${original.users.length} users, ${original.tasks.length} tasks, ${original.purchases.length} purchases`,
   );
-  console.log(`Times (s): data set ${seconds.dataSet}, backup ${seconds.backup}, restore and start ${seconds.restore}, total ${seconds.total}`);
+  console.log(
+    `Times (s): data set ${seconds.dataSet}, backup ${seconds.backup}, restore and start ${seconds.restore}, total ${seconds.total}`,
+  );
   if (outcome.differences.length || outcome.readyz !== 200) {
     console.error(`Restore drill FAILED: differs in ${outcome.differences.join(', ') || 'nothing'}; restored /readyz ${outcome.readyz}`);
     process.exit(1);

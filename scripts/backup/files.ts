@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { S3FileStorage } from '../../api/src/storage/s3.ts';
+import type { S3FileStorage } from '../../api/src/storage/s3.ts';
 import { isValidStorageKey } from '../../api/src/storage/storage.ts';
 
 export interface FileEntry {

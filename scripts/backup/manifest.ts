@@ -21,6 +21,7 @@ export interface Manifest {
 
 export async function readManifest(backupDir: string): Promise<Manifest> {
   const manifest = JSON.parse(await readFile(join(backupDir, MANIFEST), 'utf8')) as Manifest;
-  if (manifest.format !== 'image-studio-backup/1') throw new Error(`${backupDir} is not a backup of this app (format ${String(manifest.format)})`);
+  if (manifest.format !== 'image-studio-backup/1')
+    throw new Error(`${backupDir} is not a backup of this app (format ${String(manifest.format)})`);
   return manifest;
 }

@@ -27,7 +27,10 @@ beforeAll(async () => {
   s3 = await startTestS3();
   await runSql(SERVER, `create database ${quoteIdent(name)}`);
   // A database one migration old: the restore names the ones the app will apply.
-  await runSql(source, 'create table mikro_orm_migrations (id serial primary key, name varchar(255), executed_at timestamptz default now())');
+  await runSql(
+    source,
+    'create table mikro_orm_migrations (id serial primary key, name varchar(255), executed_at timestamptz default now())',
+  );
   await runSql(source, 'insert into mikro_orm_migrations (name) values ($1)', [FIRST_MIGRATION]);
   await runSql(source, 'create table balances (username text primary key, credits int)');
   await runSql(source, `insert into balances values ('ann', 42)`);
@@ -62,13 +65,20 @@ describe('a backup of a bucket', () => {
         .map(([key, bytes]) => ({ key, bytes: bytes.byteLength, sha256: sha256(bytes) }))
         .sort((a, b) => a.key.localeCompare(b.key)),
     );
-    await expect(createBackup({ databaseUrl: source, storage: { backend: 'local' }, filesDir: work, out: out() })).rejects.toThrow(/not empty/);
+    await expect(createBackup({ databaseUrl: source, storage: { backend: 'local' }, filesDir: work, out: out() })).rejects.toThrow(
+      /not empty/,
+    );
   });
 
   it('restores into a new database and an empty bucket, naming the migrations the app will apply', async () => {
     const target = await s3.createBucket();
     const copy = newDatabase();
-    const { pendingMigrations } = await restoreBackup({ backupDir: out(), databaseUrl: copy, storage: s3.storage({ bucket: target }), filesDir: '' });
+    const { pendingMigrations } = await restoreBackup({
+      backupDir: out(),
+      databaseUrl: copy,
+      storage: s3.storage({ bucket: target }),
+      filesDir: '',
+    });
     expect(await runSql(copy, 'select username, credits from balances')).toEqual([{ username: 'ann', credits: 42 }]);
     expect(pendingMigrations.length).toBeGreaterThan(0);
     expect(pendingMigrations).not.toContain(FIRST_MIGRATION);
@@ -78,12 +88,18 @@ describe('a backup of a bucket', () => {
 
   it('never restores over the original bucket, an existing database or a non-empty folder', async () => {
     const original = s3.storage({ prefix: 'studio/' });
-    await expect(restoreBackup({ backupDir: out(), databaseUrl: newDatabase(), storage: original, filesDir: '' })).rejects.toThrow(/backed-up one/);
+    await expect(restoreBackup({ backupDir: out(), databaseUrl: newDatabase(), storage: original, filesDir: '' })).rejects.toThrow(
+      /backed-up one/,
+    );
     const folder = join(work, 'files');
-    await expect(restoreBackup({ backupDir: out(), databaseUrl: source, storage: { backend: 'local' }, filesDir: folder })).rejects.toThrow(/already exists/);
+    await expect(restoreBackup({ backupDir: out(), databaseUrl: source, storage: { backend: 'local' }, filesDir: folder })).rejects.toThrow(
+      /already exists/,
+    );
     await expect(runSql(source, 'select credits from balances')).resolves.toEqual([{ credits: 42 }]);
     await writeFile(join(folder, 'keep.txt'), 'mine');
-    await expect(restoreBackup({ backupDir: out(), databaseUrl: newDatabase(), storage: { backend: 'local' }, filesDir: folder })).rejects.toThrow(/not empty/);
+    await expect(
+      restoreBackup({ backupDir: out(), databaseUrl: newDatabase(), storage: { backend: 'local' }, filesDir: folder }),
+    ).rejects.toThrow(/not empty/);
   });
 
   it('refuses a backup whose bytes do not match the manifest, before creating anything', async () => {
@@ -91,9 +107,9 @@ describe('a backup of a bucket', () => {
     const bytes = await readFile(file);
     await writeFile(file, Buffer.concat([bytes, Buffer.from([0])]));
     const copy = newDatabase();
-    await expect(restoreBackup({ backupDir: out(), databaseUrl: copy, storage: { backend: 'local' }, filesDir: join(work, 'other') })).rejects.toThrow(
-      /uploads\/abc.png does not match its checksum/,
-    );
+    await expect(
+      restoreBackup({ backupDir: out(), databaseUrl: copy, storage: { backend: 'local' }, filesDir: join(work, 'other') }),
+    ).rejects.toThrow(/uploads\/abc.png does not match its checksum/);
     const exists = await runSql(SERVER, 'select 1 from pg_database where datname = $1', [copy.split('/').pop()]);
     expect(exists).toEqual([]);
   });

@@ -13,11 +13,11 @@ import type { StorageConfig } from '../../api/src/config.storage.ts';
 import { loadConfig } from '../../api/src/config.ts';
 import { MIGRATIONS_DIR } from '../../api/src/db/orm.ts';
 import { createFileStorage } from '../../api/src/storage/create.ts';
+import { S3FileStorage } from '../../api/src/storage/s3.ts';
 import { assertStorageKey } from '../../api/src/storage/storage.ts';
 import { bucketKeys, pathOf, sha256 } from './files.ts';
 import { FILES, type Manifest, readManifest } from './manifest.ts';
 import { databaseName, quoteIdent, runSql, runTool, withDatabase } from './postgres.ts';
-import { S3FileStorage } from '../../api/src/storage/s3.ts';
 
 export interface RestoreOptions {
   backupDir: string;
@@ -40,7 +40,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreOut
   await verifyBackup(backupDir, manifest);
   const build = await buildMigrations();
   const unknown = manifest.database.migrations.filter((name) => !build.includes(name));
-  if (unknown.length) throw new Error(`The backup is newer than this build (migrations ${unknown.join(', ')}): restore it with its own build`);
+  if (unknown.length)
+    throw new Error(`The backup is newer than this build (migrations ${unknown.join(', ')}): restore it with its own build`);
   const storage = await emptyTarget(options, manifest);
 
   const name = databaseName(options.databaseUrl);
@@ -48,7 +49,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreOut
   // Fails when the database exists: a restore never writes into a database that has data.
   await runSql(server, `create database ${quoteIdent(name)}`);
   try {
-    await runTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${options.databaseUrl}`, join(backupDir, manifest.database.file)]);
+    await runTool('pg_restore', [
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      `--dbname=${options.databaseUrl}`,
+      join(backupDir, manifest.database.file),
+    ]);
   } catch (error) {
     await runSql(server, `drop database if exists ${quoteIdent(name)} with (force)`);
     throw error;
@@ -106,18 +113,25 @@ async function main(): Promise<void> {
     options: { database: { type: 'string' }, 'files-dir': { type: 'string' } },
   });
   const [backupDir] = positionals;
-  if (!backupDir || !values.database) throw new Error('usage: restore.ts <backup folder> --database <new name | postgres URL> [--files-dir <new folder>]');
+  if (!backupDir || !values.database)
+    throw new Error('usage: restore.ts <backup folder> --database <new name | postgres URL> [--files-dir <new folder>]');
   const config = loadConfig();
   const databaseUrl = /^postgres(ql)?:\/\//.test(values.database)
     ? values.database
     : withDatabase(config.databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres', values.database);
   const filesDir = values['files-dir'];
-  if (!filesDir && config.storage.backend !== 's3') throw new Error('--files-dir is required unless the environment configures an S3 bucket to restore into');
+  if (!filesDir && config.storage.backend !== 's3')
+    throw new Error('--files-dir is required unless the environment configures an S3 bucket to restore into');
   const storage: StorageConfig = filesDir ? { backend: 'local' } : config.storage;
   const { manifest, pendingMigrations } = await restoreBackup({ backupDir, databaseUrl, storage, filesDir: filesDir ?? '' });
-  console.log(`Restored ${manifest.database.name} (backup of ${manifest.finishedAt}) into ${databaseName(databaseUrl)} with ${manifest.files.count} files`);
-  if (pendingMigrations.length) console.log(`The app applies ${pendingMigrations.length} newer migrations when it starts on it: ${pendingMigrations.join(', ')}`);
-  console.log(`Start the app on it: DATABASE_URL=${databaseUrl}${filesDir ? ` FILES_DIR=${resolve(filesDir)}` : ''} node api/src/server.ts`);
+  console.log(
+    `Restored ${manifest.database.name} (backup of ${manifest.finishedAt}) into ${databaseName(databaseUrl)} with ${manifest.files.count} files`,
+  );
+  if (pendingMigrations.length)
+    console.log(`The app applies ${pendingMigrations.length} newer migrations when it starts on it: ${pendingMigrations.join(', ')}`);
+  console.log(
+    `Start the app on it: DATABASE_URL=${databaseUrl}${filesDir ? ` FILES_DIR=${resolve(filesDir)}` : ''} node api/src/server.ts`,
+  );
 }
 
 if (import.meta.main) await main();
