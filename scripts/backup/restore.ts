@@ -47,7 +47,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreOut
   const name = databaseName(options.databaseUrl);
   const server = withDatabase(options.databaseUrl, 'postgres');
   // Fails when the database exists: a restore never writes into a database that has data.
-  await runSql(server, `create database ${quoteIdent(name)}`);
+  await runSql(server, `create database ${quoteIdent(name)}`).catch((error: unknown) => {
+    storage.close?.();
+    throw error;
+  });
   try {
     await runTool('pg_restore', [
       '--no-owner',
@@ -56,16 +59,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreOut
       `--dbname=${options.databaseUrl}`,
       join(backupDir, manifest.database.file),
     ]);
-  } catch (error) {
-    await runSql(server, `drop database if exists ${quoteIdent(name)} with (force)`);
-    throw error;
-  }
-  try {
     for (const entry of manifest.files.entries) {
       await storage.put(entry.key, await readFile(pathOf(join(backupDir, FILES), entry.key)), assertStorageKey(entry.key));
       const stored = await storage.read(entry.key);
       if (!stored || sha256(stored.bytes) !== entry.sha256) throw new Error(`${entry.key} did not restore intact`);
     }
+  } catch (error) {
+    // A half-restored copy must not be mistaken for a good one.
+    await runSql(server, `drop database if exists ${quoteIdent(name)} with (force)`);
+    throw error;
   } finally {
     storage.close?.();
   }
