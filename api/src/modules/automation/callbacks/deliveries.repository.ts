@@ -141,6 +141,22 @@ export async function findDeliveryForAttempt(
   return row;
 }
 
+/**
+ * Whether the same receiver's `started` delivery of the task has not had its first attempt yet (queued within the
+ * last minute): an end event then waits for it, so a fast task's events arrive in the order they happened.
+ */
+export async function startNotYetTried(
+  em: SqlEntityManager,
+  delivery: { id: string; task_id: string; api_token_id: string; url: string },
+): Promise<boolean> {
+  const rows = await em.execute<{ id: string }[]>(
+    `select "id" from "webhook_deliveries" where "task_id" = ? and "api_token_id" = ? and "url" = ? and "event" = 'started'
+       and "state" = 'waiting' and "attempt" = 0 and "id" <> ? and "created_at" > now() - interval '1 minute' limit 1`,
+    [delivery.task_id, delivery.api_token_id, delivery.url, delivery.id],
+  );
+  return rows.length > 0;
+}
+
 /** Writes the outcome of an attempt (a missing `nextAttemptAt` keeps the planned one). */
 export async function recordDeliveryAttempt(
   em: SqlEntityManager,

@@ -90,4 +90,31 @@ describe('callback deliveries as pg-boss jobs', () => {
     expect(await queuedFor(row!.id)).toHaveLength(1);
     expect(await deliveriesJobs.resendStranded(server.orm.em.fork())).toBe(0);
   });
+
+  it("an end event's first attempt waits while the task's started event has not been tried, then goes", async () => {
+    const taskId = await submit(['started', 'completed']);
+    const byEvent = Object.fromEntries((await deliveries(taskId)).map((row) => [row.event, row]));
+    const deliveriesJobs = new CallbackDeliveries(server.studio.jobs, {
+      orm: server.orm,
+      logger: pino({ level: 'silent' }),
+      fetchOptions: {},
+      retryMs: [],
+    });
+    const attemptOf = async (id: string) =>
+      (
+        await server.orm.em
+          .fork()
+          .execute<{ attempt: number; state: string }[]>('select "attempt", "state" from "webhook_deliveries" where "id" = ?', [id])
+      )[0];
+
+    await deliveriesJobs.attempt(byEvent.completed!.id);
+    expect(await attemptOf(byEvent.completed!.id)).toEqual({ attempt: 0, state: 'waiting' });
+    expect(await queuedFor(byEvent.completed!.id)).toHaveLength(1);
+
+    await server.orm.em
+      .fork()
+      .execute(`update "webhook_deliveries" set "state" = 'delivered', "attempt" = 1 where "id" = ?`, [byEvent.started!.id]);
+    await deliveriesJobs.attempt(byEvent.completed!.id);
+    expect((await attemptOf(byEvent.completed!.id))?.attempt).toBe(1);
+  });
 });

@@ -19,6 +19,7 @@ import {
   findUntriedDeliveries,
   recordDeliveryAttempt,
   skipImpossibleDeliveries,
+  startNotYetTried,
 } from './deliveries.repository.ts';
 import { signWebhook } from './signature.ts';
 
@@ -35,6 +36,8 @@ export interface CallbackDeliveriesOptions {
 }
 
 const SEND_TIMEOUT_MS = 10_000;
+/** How soon an end event looks again while the task's `started` event is still on its way. */
+const IN_ORDER_WAIT_MS = 200;
 
 export class CallbackDeliveries {
   readonly #jobs: Jobs;
@@ -93,6 +96,11 @@ export class CallbackDeliveries {
     const em = this.#options.orm.em.fork();
     const row = await findDeliveryForAttempt(em, id);
     if (row?.state !== 'waiting') return;
+    // Both events of a fast task are queued together; the end event's first attempt waits for the start's.
+    if (row.event !== 'started' && row.attempt === 0 && (await startNotYetTried(em, { id, ...row }))) {
+      await this.send(em, id, IN_ORDER_WAIT_MS);
+      return;
+    }
     const task = await em.findOne(ImageTask, { id: row.task_id });
     const token = await em.findOne(ApiToken, { id: row.api_token_id });
     if (!task || !token?.signingSecret) {
