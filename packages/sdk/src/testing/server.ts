@@ -1,0 +1,35 @@
+// The real app in process for the SDK tests, a user with credits and a token made the way a user makes one
+// (on the account page's endpoint, which also shows the signing secret).
+import { createUser, signIn, startReceiver, startTestServer, type TestServer } from '@app/api/testing';
+
+export async function startSdkServer() {
+  const receiver = await startReceiver();
+  const server = await startTestServer({
+    studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200 },
+    // The callback receiver is on loopback, as a self-hosted n8n would be: allowed by the operator's setting.
+    config: { automationRatePerMinute: 1000, automationCallbacks: { retryMs: [300], allowedNetworks: ['127.0.0.1/32'] } },
+  });
+  return { server, receiver, close: async () => Promise.all([server.close(), receiver.close()]) };
+}
+
+/** A user with `credits` and a fresh token with its signing secret. */
+export async function userWithToken(server: TestServer, credits: number) {
+  const user = await createUser(server, { credits });
+  const res = await server.request<{ token: string; signingSecret: string }>('POST', '/api/user-tokens', {
+    cookie: await signIn(server, user),
+    body: { name: 'sdk' },
+  });
+  if (res.status !== 201) throw new Error(`token creation answered ${res.status}`);
+  return { user, token: res.body.token, secret: res.body.signingSecret };
+}
+
+/** Polls until `check` returns a value (no fixed sleeps). */
+export async function eventually<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
