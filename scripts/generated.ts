@@ -43,5 +43,6 @@ export function sdkSpec(spec: string): Spec {
 }
 
 export async function sdkTypesText(spec: string): Promise<string> {
-  return header + astToString(await openapiTS(sdkSpec(spec) as never));
+  // Fields with a default are optional to send: the SDK types requests, where the server fills them in.
+  return header + astToString(await openapiTS(sdkSpec(spec) as never, { defaultNonNullable: false }));
 }

@@ -138,14 +138,14 @@ export interface components {
                  * @example 16:9
                  * @enum {string}
                  */
-                image_size: "auto" | "1:1" | "3:4" | "4:3" | "9:16" | "16:9";
+                image_size?: "auto" | "1:1" | "3:4" | "4:3" | "9:16" | "16:9";
                 /**
                  * @description png (default) or jpeg.
                  * @default png
                  * @example png
                  * @enum {string}
                  */
-                output_format: "png" | "jpeg";
+                output_format?: "png" | "jpeg";
             };
             /**
              * Format: uri
@@ -165,7 +165,7 @@ export interface components {
              *       "failed"
              *     ]
              */
-            callbackEvents: ("started" | "completed" | "failed")[];
+            callbackEvents?: ("started" | "completed" | "failed")[];
         };
         /**
          * @description The task is queued; it is refunded automatically if it fails.
@@ -306,14 +306,14 @@ export interface components {
                  * @example 16:9
                  * @enum {string}
                  */
-                image_size: "auto" | "1:1" | "3:4" | "4:3" | "9:16" | "16:9";
+                image_size?: "auto" | "1:1" | "3:4" | "4:3" | "9:16" | "16:9";
                 /**
                  * @description png (default) or jpeg.
                  * @default png
                  * @example png
                  * @enum {string}
                  */
-                output_format: "png" | "jpeg";
+                output_format?: "png" | "jpeg";
             };
             /**
              * Format: uri
@@ -333,7 +333,7 @@ export interface components {
              *       "failed"
              *     ]
              */
-            callbackEvents: ("started" | "completed" | "failed")[];
+            callbackEvents?: ("started" | "completed" | "failed")[];
         };
         /**
          * @description Upscale one image x2, x3 or x4.
@@ -366,13 +366,13 @@ export interface components {
                  * @default 2
                  * @example 4
                  */
-                scale_ratio: 2 | 3 | 4 | ("2" | "3" | "4");
+                scale_ratio?: 2 | 3 | 4 | ("2" | "3" | "4");
                 /**
                  * @description Enhance faces while upscaling.
                  * @default false
                  * @example false
                  */
-                face_enhancement: boolean;
+                face_enhancement?: boolean;
             };
             /**
              * Format: uri
@@ -392,7 +392,7 @@ export interface components {
              *       "failed"
              *     ]
              */
-            callbackEvents: ("started" | "completed" | "failed")[];
+            callbackEvents?: ("started" | "completed" | "failed")[];
         };
         /**
          * @description Only when the request asked `Prefer: wait=N`: where the task stood when the answer was sent (200 when it had ended, 202 when it was still processing after N seconds).
