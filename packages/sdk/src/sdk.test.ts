@@ -7,11 +7,13 @@ describe('@nano-banana/sdk against the real server', () => {
   let env: Awaited<ReturnType<typeof startSdkServer>>;
   let client: Client;
   let secret: string;
+  let token: string;
 
   beforeAll(async () => {
     env = await startSdkServer();
     const made = await userWithToken(env.server, 100);
     secret = made.secret;
+    token = made.token;
     client = createClient({ baseUrl: env.server.url, token: made.token });
   });
   afterAll(async () => {
@@ -31,10 +33,21 @@ describe('@nano-banana/sdk against the real server', () => {
     expect(file.headers.get('content-type')).toBe('image/png');
   });
 
-  it('run holds the submission with Prefer: wait and returns the ended task', async () => {
-    const done = await client.run('generate', { input: { prompt: 'a pear in the rain' } }, { timeoutMs: 30_000 });
+  it('run holds the submission with Prefer: wait and returns the ended task without polling', async () => {
+    const sent: [string, string | null][] = [];
+    const recording = createClient({
+      baseUrl: env.server.url,
+      token,
+      fetch: (input, init) => {
+        const request = input instanceof Request ? input : new Request(input, init);
+        sent.push([request.method, request.headers.get('prefer')]);
+        return fetch(request);
+      },
+    });
+    const done = await recording.run('generate', { input: { prompt: 'a pear in the rain' } }, { timeoutMs: 30_000 });
     expect(done).toMatchObject({ success: true, status: 'completed', creditsUsed: 4 });
     expect(done.imageUrl).toMatch(/^http/);
+    expect(sent).toEqual([['POST', 'wait=30']]);
   });
 
   it('balance: the owner and the credits left after the charges', async () => {
@@ -69,6 +82,9 @@ describe('@nano-banana/sdk against the real server', () => {
     expect(invalid).toMatchObject({ status: 400, code: 'validation_failed' });
     expect((invalid as ApiError).detail).toContain('prompt');
     expect((invalid as ApiError).problem.errors?.[0]?.pointer).toBe('/body/input/prompt');
+
+    const unknown = await client.waitFor('tsk_nothing').catch((error: unknown) => error);
+    expect(unknown).toMatchObject({ status: 404, name: 'ApiError' });
   });
 
   it('verifies the signed callback the server sends; a tampered body, another secret or an old timestamp fail', async () => {
