@@ -2,10 +2,11 @@
 // (on the account page's endpoint, which also shows the signing secret).
 import { createUser, signIn, startReceiver, startTestServer, type TestServer } from '@app/api/testing';
 
-export async function startSdkServer() {
+/** `sandboxDelayMs`: how long the sandbox provider takes per image (0: at once). */
+export async function startSdkServer(sandboxDelayMs = 0) {
   const receiver = await startReceiver();
   const server = await startTestServer({
-    studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200 },
+    studio: { sandboxDelayMs, pollMinMs: 50, pollMaxMs: 200 },
     // The callback receiver is on loopback, as a self-hosted n8n would be: allowed by the operator's setting.
     config: { automationRatePerMinute: 1000, automationCallbacks: { retryMs: [300], allowedNetworks: ['127.0.0.1/32'] } },
   });
