@@ -50,6 +50,17 @@ describe('@nano-banana/sdk against the real server', () => {
     expect(sent).toEqual([['POST', 'wait=30']]);
   });
 
+  it('edits and upscales an image through the same submit', async () => {
+    const made = await client.run('generate', { input: { prompt: 'a plain cup' } }, { timeoutMs: 30_000 });
+    env.images.state.png = Buffer.from(await (await fetch(made.imageUrl ?? '')).arrayBuffer());
+    const edit = await client.submit('edit', { input: { prompt: 'make it blue', image_urls: [env.images.url] } });
+    expect(edit.type).toBe('edit_image');
+    expect(await client.waitFor(edit.taskId, { timeoutMs: 30_000, intervalMs: 50 })).toMatchObject({ status: 'completed' });
+    const upscale = await client.submit('upscale', { input: { image_url: env.images.url, scale_ratio: 2 } });
+    expect(upscale.type).toBe('upscale');
+    expect(await client.waitFor(upscale.taskId, { timeoutMs: 30_000, intervalMs: 50 })).toMatchObject({ status: 'completed' });
+  });
+
   it('balance: the owner and the credits left after the charges', async () => {
     const before = await client.balance();
     await client.submit('generate', { input: { prompt: 'one more' } });
