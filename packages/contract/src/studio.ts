@@ -45,7 +45,10 @@ export const ImageTask = z
     creditsUsed: TaskCredits('Credits charged for this task.', 2),
     createdVia: z.enum(CREATED_VIA).describe('Where the task came from.').openapi({ example: 'web' }),
     refunded: z.boolean().describe('Whether the credits were refunded (failed tasks).').openapi({ example: false }),
-    isFavourite: z.boolean().describe('Starred by its owner (`PUT` / `DELETE /api/image-tasks/{taskId}/favourite`).').openapi({ example: false }),
+    isFavourite: z
+      .boolean()
+      .describe('Starred by its owner (`PUT` / `DELETE /api/image-tasks/{taskId}/favourite`).')
+      .openapi({ example: false }),
     refundedAt: Timestamp.nullable(),
     createdAt: Timestamp,
     completedAt: Timestamp.nullable(),

@@ -20,7 +20,8 @@ describe('favourite tasks', () => {
     bob = { id: b.id, cookie: await signIn(server, b) };
     const now = Date.now();
     tasks = [];
-    for (let i = 0; i < 3; i++) tasks.push(await insertTask(server.orm, alice.id, { prompt: `alice ${i}`, createdAt: new Date(now - i * 60_000) }));
+    for (let i = 0; i < 3; i++)
+      tasks.push(await insertTask(server.orm, alice.id, { prompt: `alice ${i}`, createdAt: new Date(now - i * 60_000) }));
   });
   afterAll(() => server?.close());
 
