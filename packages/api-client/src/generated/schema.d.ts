@@ -4356,6 +4356,11 @@ export interface components {
              * @example 0
              */
             creditsRefunded: number;
+            /**
+             * @description Starred by you in the studio.
+             * @example false
+             */
+            isFavourite: boolean;
         };
         /**
          * @description Text to image.
