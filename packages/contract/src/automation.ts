@@ -158,6 +158,7 @@ export const AutomationTaskStatus = z
       creditsUsed: 4,
       error: null,
       creditsRefunded: 0,
+      isFavourite: false,
     },
   });
 export type AutomationTaskStatus = z.infer<typeof AutomationTaskStatus>;

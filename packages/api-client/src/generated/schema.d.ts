@@ -4304,7 +4304,8 @@ export interface components {
          *       "aspectRatio": "16:9",
          *       "creditsUsed": 4,
          *       "error": null,
-         *       "creditsRefunded": 0
+         *       "creditsRefunded": 0,
+         *       "isFavourite": false
          *     }
          */
         AutomationTaskStatus: {
