@@ -144,6 +144,7 @@ export const AutomationTaskStatus = z
     creditsUsed: TaskCredits('Credits charged for the task.', 4),
     error: z.string().max(LIMITS.taskErrorMax).nullable().describe('Failed: why. Null otherwise.').openapi({ example: null }),
     creditsRefunded: TaskCredits('Failed: the credits returned to you; 0 otherwise.', 0),
+    isFavourite: z.boolean().describe('Starred by you in the studio.').openapi({ example: false }),
   })
   .openapi('AutomationTaskStatus', {
     description: 'Where a task stands; also the body of the callback POST.',
@@ -157,6 +158,7 @@ export const AutomationTaskStatus = z
       creditsUsed: 4,
       error: null,
       creditsRefunded: 0,
+      isFavourite: false,
     },
   });
 export type AutomationTaskStatus = z.infer<typeof AutomationTaskStatus>;

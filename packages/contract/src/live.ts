@@ -7,7 +7,7 @@ import { z } from './zod.ts';
 export const LIVE_EVENT_NAMES = ['task', 'balance', 'reset'] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
-/** `event: task`: one of your tasks was created or changed (status, result, HD image, refund). */
+/** `event: task`: one of your tasks was created or changed (status, result, HD image, refund, star). */
 export const LiveTaskEvent = ImageTask.pick({
   id: true,
   taskId: true,
@@ -18,6 +18,7 @@ export const LiveTaskEvent = ImageTask.pick({
   errorMessage: true,
   refunded: true,
   refundedAt: true,
+  isFavourite: true,
   completedAt: true,
 })
   .extend({

@@ -3,6 +3,8 @@ import { IdempotencyHeaders, REPLAYED_HEADERS, withIdempotencyProblems } from '.
 import { defineRoute, type ProblemExample, type RouteDef } from './route.ts';
 import {
   GenerateImageBody,
+  ImageTask,
+  ImageTaskIdParams,
   ImageTaskList,
   ImageTaskListQuery,
   KieCallbackAck,
@@ -122,6 +124,33 @@ export const listImageTasks = defineRoute({
   },
 });
 
+export const favouriteImageTask = defineRoute({
+  method: 'put',
+  path: '/api/image-tasks/{taskId}/favourite',
+  operationId: 'favouriteImageTask',
+  summary: 'Star one of your tasks',
+  description:
+    "Sets `isFavourite`; starring a starred task changes nothing and answers the same. Another user's task answers 404, as if it did not exist.",
+  tags: ['Studio'],
+  role: 'user',
+  request: { params: ImageTaskIdParams },
+  responses: { 200: { description: 'The task as it is now.', schema: ImageTask } },
+  problems: [404],
+});
+
+export const unfavouriteImageTask = defineRoute({
+  method: 'delete',
+  path: '/api/image-tasks/{taskId}/favourite',
+  operationId: 'unfavouriteImageTask',
+  summary: 'Remove the star from one of your tasks',
+  description: "Clears `isFavourite`; idempotent like the `PUT`. Another user's task answers 404.",
+  tags: ['Studio'],
+  role: 'user',
+  request: { params: ImageTaskIdParams },
+  responses: { 200: { description: 'The task as it is now.', schema: ImageTask } },
+  problems: [404],
+});
+
 export const proxyImage = defineRoute({
   method: 'get',
   path: '/api/proxy-image',
@@ -158,4 +187,13 @@ export const kieCallback = defineRoute({
   },
 });
 
-export const studioRoutes = [uploadImages, generateImage, upscaleImage, listImageTasks, proxyImage, kieCallback] as const;
+export const studioRoutes = [
+  uploadImages,
+  generateImage,
+  upscaleImage,
+  listImageTasks,
+  favouriteImageTask,
+  unfavouriteImageTask,
+  proxyImage,
+  kieCallback,
+] as const;

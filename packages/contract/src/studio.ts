@@ -45,6 +45,10 @@ export const ImageTask = z
     creditsUsed: TaskCredits('Credits charged for this task.', 2),
     createdVia: z.enum(CREATED_VIA).describe('Where the task came from.').openapi({ example: 'web' }),
     refunded: z.boolean().describe('Whether the credits were refunded (failed tasks).').openapi({ example: false }),
+    isFavourite: z
+      .boolean()
+      .describe('Starred by its owner (`PUT` / `DELETE /api/image-tasks/{taskId}/favourite`).')
+      .openapi({ example: false }),
     refundedAt: Timestamp.nullable(),
     createdAt: Timestamp,
     completedAt: Timestamp.nullable(),
@@ -56,8 +60,17 @@ export const ImageTaskListQuery = z.object({
   page: PageNumber,
   limit: z.coerce.number().int().min(1).max(50).default(20).describe('Tasks per page (1 to 50).').openapi({ example: 20 }),
   days: z.coerce.number().int().min(1).max(90).default(14).describe('Only tasks created in the last N days.').openapi({ example: 14 }),
+  favourite: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((value) => value === 'true' || value === '1')
+    .default(false)
+    .describe('`true` (or `1`): only your starred tasks.')
+    .openapi({ example: 'true' }),
 });
 export type ImageTaskListQuery = z.infer<typeof ImageTaskListQuery>;
+
+export const ImageTaskIdParams = z.object({ taskId: TaskIdText.describe('The public task id.') }).openapi('ImageTaskIdParams');
+export type ImageTaskIdParams = z.infer<typeof ImageTaskIdParams>;
 
 export const ImageTaskList = z
   .object({

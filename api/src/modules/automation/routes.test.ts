@@ -72,6 +72,7 @@ describe('automation API', () => {
       creditsUsed: 4,
       error: null,
       creditsRefunded: 0,
+      isFavourite: false,
     });
     const file = await fetch(done.imageUrl ?? '');
     expect(file.status).toBe(200);

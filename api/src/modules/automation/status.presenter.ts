@@ -17,5 +17,6 @@ export function presentAutomationStatus(row: TaskRow): AutomationTaskStatus {
     creditsUsed: task.creditsUsed,
     error: failed ? (task.errorMessage ?? 'The image could not be created.') : null,
     creditsRefunded: failed && task.refunded ? task.creditsUsed : 0,
+    isFavourite: task.isFavourite,
   };
 }

@@ -1,6 +1,6 @@
 // Studio routes: uploads, generate/edit/upscale, the task list, the image proxy and the KIE callback.
 import type { FieldError, studioRoutes } from '@app/contract';
-import { badRequest } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { type HandlersFor, serializedJson } from '../../http/bind.ts';
 import { queryKey } from '../../http/query-key.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
@@ -28,6 +28,13 @@ function accepted(submitted: SubmittedTask) {
     status: 202 as const,
     body: { task: presentImageTask(submitted.task), creditsUsed: submitted.creditsUsed, remainingCredits: submitted.remainingCredits },
   };
+}
+
+/** Stars or unstars one of the caller's tasks; 404 for any other id (another user's task included). */
+async function setFavourite(em: ConstructorParameters<typeof ImageTaskRepository>[0], userId: string, taskId: string, favourite: boolean) {
+  const row = await new ImageTaskRepository(em).setFavourite(userId, taskId, favourite);
+  if (!row) throw notFound('No task of yours has this id.');
+  return presentImageTask(row);
 }
 
 export const studioHandlers = {
@@ -146,6 +153,14 @@ export const studioHandlers = {
     cache?.store(user.id, page, version, etag, rows.oldest, query.days, json);
     ctx.set('ETag', etag);
     return { status: 200, body: serializedJson(json) };
+  },
+
+  async favouriteImageTask(ctx, { params, caller }) {
+    return { status: 200, body: await setFavourite(ctx.state.em, caller.id, params.taskId, true) };
+  },
+
+  async unfavouriteImageTask(ctx, { params, caller }) {
+    return { status: 200, body: await setFavourite(ctx.state.em, caller.id, params.taskId, false) };
   },
 
   async proxyImage(ctx, { query }) {

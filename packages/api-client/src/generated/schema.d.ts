@@ -962,6 +962,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/image-tasks/{taskId}/favourite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Star one of your tasks
+         * @description Sets `isFavourite`; starring a starred task changes nothing and answers the same. Another user's task answers 404, as if it did not exist.
+         */
+        put: operations["favouriteImageTask"];
+        post?: never;
+        /**
+         * Remove the star from one of your tasks
+         * @description Clears `isFavourite`; idempotent like the `PUT`. Another user's task answers 404.
+         */
+        delete: operations["unfavouriteImageTask"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/proxy-image": {
         parameters: {
             query?: never;
@@ -2907,6 +2931,11 @@ export interface components {
              */
             refunded: boolean;
             /**
+             * @description Starred by its owner (`PUT` / `DELETE /api/image-tasks/{taskId}/favourite`).
+             * @example false
+             */
+            isFavourite: boolean;
+            /**
              * Format: date-time
              * @description ISO 8601 timestamp (UTC).
              * @example 2026-11-21T10:00:00.000Z
@@ -3069,6 +3098,11 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             refundedAt: string | null;
+            /**
+             * @description Starred by its owner (`PUT` / `DELETE /api/image-tasks/{taskId}/favourite`).
+             * @example false
+             */
+            isFavourite: boolean;
             /**
              * Format: date-time
              * @description ISO 8601 timestamp (UTC).
@@ -4270,7 +4304,8 @@ export interface components {
          *       "aspectRatio": "16:9",
          *       "creditsUsed": 4,
          *       "error": null,
-         *       "creditsRefunded": 0
+         *       "creditsRefunded": 0,
+         *       "isFavourite": false
          *     }
          */
         AutomationTaskStatus: {
@@ -4322,6 +4357,11 @@ export interface components {
              * @example 0
              */
             creditsRefunded: number;
+            /**
+             * @description Starred by you in the studio.
+             * @example false
+             */
+            isFavourite: boolean;
         };
         /**
          * @description Text to image.
@@ -8418,6 +8458,8 @@ export interface operations {
                 limit?: number;
                 /** @description Only tasks created in the last N days. */
                 days?: number;
+                /** @description `true` (or `1`): only your starred tasks. */
+                favourite?: "0" | "1" | "true" | "false";
             };
             header?: {
                 /** @description ETag of the last answer. */
@@ -8460,6 +8502,154 @@ export interface operations {
             };
             /** @description Not signed in, or the credentials are missing or wrong. */
             401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    favouriteImageTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The public task id. */
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task as it is now. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageTask"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unfavouriteImageTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The public task id. */
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task as it is now. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageTask"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;

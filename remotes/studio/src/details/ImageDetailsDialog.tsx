@@ -1,6 +1,7 @@
 import { useT } from '@app/i18n';
 import { Badge, type uiEntryLoaders } from '@app/ui';
 import { useRef } from 'react';
+import { FavouriteButton } from '../tasks/FavouriteButton.tsx';
 import { QUALITY_LABELS, qualityOf } from '../tasks/taskLabels.ts';
 import type { ImageTask } from '../tasks/types.ts';
 import { type DetailsActionHandlers, DetailsActions } from './DetailsActions.tsx';
@@ -33,10 +34,11 @@ export function ImageDetailsDialog({ kit: { Dialog, Modal }, task, onClose, onRe
           <div className="studio-details-layout">
             <DetailsImage task={shown} />
             <div className="studio-details-side">
-              <div>
+              <div className="studio-details-badges">
                 <Badge variant={qualityOf(shown) === 'standard' ? 'neutral' : 'accent'} data-quality={qualityOf(shown)}>
                   {t(QUALITY_LABELS[qualityOf(shown)])}
                 </Badge>
+                <FavouriteButton task={shown} label={t('studio.favourite')} />
               </div>
               {shown.status === 'completed' && <DetailsActions task={shown} onRecreate={onRecreate} onUpscale={onUpscale} />}
               <section className="studio-details-section">

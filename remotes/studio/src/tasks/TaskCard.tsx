@@ -1,16 +1,28 @@
 import { useT } from '@app/i18n';
 import { UnstyledButton } from '@app/ui';
 import { useFormat } from '@app/ui/format';
+import { FavouriteButton } from './FavouriteButton.tsx';
 import { TaskBadges } from './TaskBadges.tsx';
 import { TaskImage } from './TaskImage.tsx';
 import { MODEL_LABELS, truncate } from './taskLabels.ts';
 import type { ImageTask } from './types.ts';
 
-/** One task in a grid: picture, badges, prompt (60 characters), short date and model. Opens the details. */
-export function TaskCard({ task, onOpen }: { task: ImageTask; onOpen: (task: ImageTask) => void }) {
+/**
+ * One task in a grid: picture, badges, prompt (60 characters), short date and model. Opens the details. With
+ * `favourites`, a star beside the card (a button of its own: buttons do not nest) stars it.
+ */
+export function TaskCard({
+  task,
+  onOpen,
+  favourites = false,
+}: {
+  task: ImageTask;
+  onOpen: (task: ImageTask) => void;
+  favourites?: boolean;
+}) {
   const t = useT();
   const { shortDateTime: shortDate } = useFormat();
-  return (
+  const card = (
     <UnstyledButton
       className="studio-task-card"
       aria-label={t('studio.openDetails', { prompt: truncate(task.prompt, 60) })}
@@ -30,5 +42,16 @@ export function TaskCard({ task, onOpen }: { task: ImageTask; onOpen: (task: Ima
         </p>
       </div>
     </UnstyledButton>
+  );
+  if (!favourites) return card;
+  return (
+    <div className="studio-task-tile">
+      {card}
+      <FavouriteButton
+        task={task}
+        className="studio-task-favourite"
+        label={t('studio.favouriteImage', { prompt: truncate(task.prompt, 60) })}
+      />
+    </div>
   );
 }

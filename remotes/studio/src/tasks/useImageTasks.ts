@@ -4,6 +4,8 @@ export interface TaskQuery {
   page: number;
   limit: number;
   days: number;
+  /** `'true'`: only the starred tasks. */
+  favourite?: 'true';
 }
 
 export type TaskList = GetData<'/api/image-tasks'>;

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { matchesIfNoneMatch, pageSignature, taskListEtag } from './etag.ts';
 
-const query = { page: 1, limit: 16, days: 7 };
+const query = { page: 1, limit: 16, days: 7, favourite: false };
 
 describe('task list ETags', () => {
-  it('are strong, stable, and differ by user, page, window, total and content', () => {
+  it('are strong, stable, and differ by user, page, window, favourites filter, total and content', () => {
     const version = { total: 3, signature: 'abc' };
     const tag = taskListEtag('u1', query, version);
     expect(tag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
@@ -17,10 +17,11 @@ describe('task list ETags', () => {
       taskListEtag('u1', { ...query, page: 2 }, version),
       taskListEtag('u1', { ...query, limit: 17 }, version),
       taskListEtag('u1', { ...query, days: 14 }, version),
+      taskListEtag('u1', { ...query, favourite: true }, version),
       taskListEtag('u1', query, { ...version, total: 4 }),
       taskListEtag('u1', query, { ...version, signature: 'abd' }),
     ];
-    expect(new Set([tag, ...others]).size).toBe(7);
+    expect(new Set([tag, ...others]).size).toBe(8);
   });
 
   it('cover the whole validated query: a field added to it gives another tag', () => {

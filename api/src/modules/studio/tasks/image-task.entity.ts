@@ -43,6 +43,8 @@ export const ImageTask = defineEntity({
     creditsUsed: p.integer(),
     createdVia: p.enum(CREATED_VIA).default('web'),
     isPublic: p.boolean().default(false),
+    /** Starred by its owner (`PUT` / `DELETE /api/image-tasks/{taskId}/favourite`); the list can show only these. */
+    isFavourite: p.boolean().default(false),
     refunded: p.boolean().default(false),
     refundedAt: p.datetime().nullable(),
     kieApi: p.manyToOne(KieApi).nullable().deleteRule('set null'),

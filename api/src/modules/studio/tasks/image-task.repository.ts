@@ -38,13 +38,13 @@ export class ImageTaskRepository {
    * studio (polled every 1-2 s): one query for rows and total, only the presented columns, no entity hydration.
    */
   async listPage(userId: string, query: TaskPageQuery, since: Date): Promise<{ tasks: TaskRow[]; total: number; oldest: Date | null }> {
-    const rows = await preparedRows<PageRow>(this.#em, PAGE, [userId, since, query.limit, (query.page - 1) * query.limit]);
+    const rows = await preparedRows<PageRow>(this.#em, PAGE, [userId, since, query.favourite, query.limit, (query.page - 1) * query.limit]);
     const first = rows[0];
     if (first) return { tasks: rows.map(TASK_ROW.read), total: Number(first.total), oldest: new Date(first.oldest) };
     // Past the last page there is no row to carry the total.
     const [window] = await this.#em.execute<{ total: number | string; oldest: Date | string | null }[]>(
-      `select count(*) as "total", min("created_at") as "oldest" from "image_tasks" where "user_id" = ? and "created_at" >= ?`,
-      [userId, since],
+      `select count(*) as "total", min("created_at") as "oldest" from "image_tasks" where "user_id" = ? and "created_at" >= ? and ${FAVOURITE}`,
+      [userId, since, query.favourite],
     );
     return { tasks: [], total: Number(window?.total ?? 0), oldest: window?.oldest ? new Date(window.oldest) : null };
   }
@@ -57,7 +57,7 @@ export class ImageTaskRepository {
     const rows = await preparedRows<{ total: number | string; oldest: Date | string | null; signature: string | null }>(
       this.#em,
       PAGE_VERSION,
-      [userId, since, query.limit, (query.page - 1) * query.limit, userId, since],
+      [userId, since, query.favourite, query.limit, (query.page - 1) * query.limit, userId, since, query.favourite],
     );
     const row = rows[0];
     return { total: Number(row?.total ?? 0), signature: row?.signature ?? 'empty', oldest: row?.oldest ? new Date(row.oldest) : null };
@@ -77,6 +77,26 @@ export class ImageTaskRepository {
   /** One of the user's tasks by its public id. */
   findOwned(userId: string, taskId: string): Promise<ImageTask | null> {
     return this.#em.findOne(ImageTask, { user: userId, taskId });
+  }
+
+  /**
+   * Stars or unstars the user's task (by public id): the row as it is now, or null when the user has no such task.
+   * A change bumps `revision` (the list's ETag, its cache and the live event follow); a repeat changes nothing.
+   */
+  async setFavourite(userId: string, taskId: string, favourite: boolean): Promise<TaskRow | null> {
+    const changed = await this.#em.execute<Record<string, unknown>[]>(
+      `update "image_tasks" set "is_favourite" = ?, ${TOUCH}
+        where "user_id" = ? and "task_id" = ? and "is_favourite" <> ? returning ${TASK_ROW.select()}`,
+      [favourite, userId, taskId, favourite],
+    );
+    const rows = changed.length
+      ? changed
+      : await this.#em.execute<Record<string, unknown>[]>(
+          `select ${TASK_ROW.select()} from "image_tasks" where "user_id" = ? and "task_id" = ?`,
+          [userId, taskId],
+        );
+    const row = rows[0];
+    return row ? TASK_ROW.read(row) : null;
   }
 
   /** A task by its public id or its uuid, whoever owns it (admin and job use). */
@@ -286,6 +306,8 @@ export interface RefundableTask {
 const IN_FLIGHT = `('pending', 'generating')`;
 /** SQL fragment: a visible change. */
 const TOUCH = `"revision" = "revision" + 1, "updated_at" = now()`;
+/** SQL fragment: the list's `favourite` filter (its parameter: true for starred tasks only). */
+const FAVOURITE = `(not ?::boolean or "is_favourite")`;
 /** An array parameter as a `text[]` (MikroORM inlines parameters and does not bind arrays). */
 const TEXT_ARRAY = `array(select jsonb_array_elements_text(?::jsonb))`;
 
@@ -293,7 +315,7 @@ const TEXT_ARRAY = `array(select jsonb_array_elements_text(?::jsonb))`;
 const PAGE = prepared(
   'task-list-page',
   `select ${TASK_ROW.select()}, count(*) over () as "total", min("created_at") over () as "oldest" from "image_tasks"
-    where "user_id" = ? and "created_at" >= ?
+    where "user_id" = ? and "created_at" >= ? and ${FAVOURITE}
     order by "created_at" desc, "id" desc limit ? offset ?`,
 );
 
@@ -303,10 +325,10 @@ const PAGE_VERSION = prepared(
   `select "window"."total", "window"."oldest",
           (select md5(string_agg("id"::text || ':' || "revision", ',' order by "created_at" desc, "id" desc))
              from (select "id", "revision", "created_at" from "image_tasks"
-                    where "user_id" = ? and "created_at" >= ?
+                    where "user_id" = ? and "created_at" >= ? and ${FAVOURITE}
                     order by "created_at" desc, "id" desc limit ? offset ?) as "page") as "signature"
      from (select count(*) as "total", min("created_at") as "oldest" from "image_tasks"
-            where "user_id" = ? and "created_at" >= ?) as "window"`,
+            where "user_id" = ? and "created_at" >= ? and ${FAVOURITE}) as "window"`,
 );
 
 /** Tasks by row id, with their owner (see `findRows`). */

@@ -27,6 +27,7 @@ export function presentImageTask(task: TaskRow): ImageTaskDto {
     creditsUsed: task.creditsUsed,
     createdVia: task.createdVia,
     refunded: task.refunded,
+    isFavourite: task.isFavourite,
     refundedAt: task.refundedAt?.toISOString() ?? null,
     createdAt: task.createdAt.toISOString(),
     completedAt: task.completedAt?.toISOString() ?? null,

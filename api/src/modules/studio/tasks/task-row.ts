@@ -29,6 +29,7 @@ export const TASK_ROW = columnMap<ImageTask>()({
   creditsUsed: 'integer',
   createdVia: 'text',
   refunded: 'boolean',
+  isFavourite: 'boolean',
   refundedAt: 'time',
   createdAt: 'time',
   completedAt: 'time',

@@ -150,4 +150,12 @@ export default {
   creationsCount: '{count, plural, one {# image} other {# images}} in the last 14 days',
   creationsError: 'Your creations could not be loaded. Please try again.',
   newImage: 'New Image',
+
+  // Favourites
+  favourite: 'Favourite',
+  favouriteImage: 'Favourite: {prompt}',
+  favouritesOnly: 'Favourites',
+  favouritesCount: '{count, plural, one {# favourite} other {# favourites}} in the last 14 days',
+  favouritesEmpty: 'No favourites yet. Star an image to keep it here.',
+  favouriteFailed: 'The star could not be saved',
 };

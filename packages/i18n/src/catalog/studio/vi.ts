@@ -144,4 +144,11 @@ export default {
   creationsCount: '{count, plural, other {# ảnh}} trong 14 ngày qua',
   creationsError: 'Không thể tải ảnh của bạn. Vui lòng thử lại.',
   newImage: 'Ảnh mới',
+
+  favourite: 'Yêu thích',
+  favouriteImage: 'Yêu thích: {prompt}',
+  favouritesOnly: 'Ảnh yêu thích',
+  favouritesCount: '{count, plural, other {# ảnh yêu thích}} trong 14 ngày qua',
+  favouritesEmpty: 'Chưa có ảnh yêu thích. Gắn sao cho một ảnh để giữ nó ở đây.',
+  favouriteFailed: 'Không thể lưu dấu sao',
 } satisfies Messages<typeof en>;
