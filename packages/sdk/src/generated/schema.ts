@@ -405,7 +405,8 @@ export interface components {
          *       "aspectRatio": "16:9",
          *       "creditsUsed": 4,
          *       "error": null,
-         *       "creditsRefunded": 0
+         *       "creditsRefunded": 0,
+         *       "isFavourite": false
          *     }
          */
         AutomationTaskStatus: {
@@ -457,6 +458,11 @@ export interface components {
              * @example 0
              */
             creditsRefunded: number;
+            /**
+             * @description Starred by you in the studio.
+             * @example false
+             */
+            isFavourite: boolean;
         };
         /**
          * @description Who the token belongs to and the credits left: a cheap call to test a token (an n8n credential's test).
