@@ -219,8 +219,7 @@ export const PROBLEM_KINDS = {
   task_still_running: {
     title: 'Task still running',
     meaning: 'The image is not ready within the time this call waits. The task goes on and is charged once.',
-    action:
-      'Send the same request with the same `Idempotency-Key` to keep waiting without a second charge, or poll the task by its id.',
+    action: 'Send the same request with the same `Idempotency-Key` to keep waiting without a second charge, or poll the task by its id.',
   },
   payment_provider_failed: {
     title: 'Payment provider failed',

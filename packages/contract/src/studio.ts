@@ -62,8 +62,8 @@ export const ImageTaskListQuery = z.object({
   days: z.coerce.number().int().min(1).max(90).default(14).describe('Only tasks created in the last N days.').openapi({ example: 14 }),
   favourite: z
     .enum(['true', 'false', '1', '0'])
+    .default('false')
     .transform((value) => value === 'true' || value === '1')
-    .default(false)
     .describe('`true` (or `1`): only your starred tasks.')
     .openapi({ example: 'true' }),
 });
