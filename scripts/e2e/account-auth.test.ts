@@ -79,7 +79,7 @@ describe('sign-in and register forms', () => {
     await close();
   });
 
-  it('titles a failed sign-in in Vietnamese when the page is in Vietnamese', async () => {
+  it('titles and words a failed sign-in in Vietnamese when the page is in Vietnamese', async () => {
     const { page, close } = await openPage(browser);
     await page.addInitScript(() => localStorage.setItem('app-language', 'vi'));
     await page.goto(`${server.url}/login`);
@@ -88,7 +88,7 @@ describe('sign-in and register forms', () => {
     await form.getByLabel('Tên đăng nhập', { exact: true }).fill('nobody_here');
     await form.getByLabel('Mật khẩu', { exact: true }).fill('whatever1');
     await form.getByRole('button', { name: 'Đăng nhập' }).click();
-    expect(await toastWithTitle(page, 'Đăng nhập thất bại')).toContain('Invalid username or password');
+    expect(await toastWithTitle(page, 'Đăng nhập thất bại')).toContain('Tên đăng nhập hoặc mật khẩu không đúng.');
     await close();
   });
 });

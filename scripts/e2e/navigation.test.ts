@@ -205,7 +205,7 @@ describe('shell navigation', () => {
     expect(response?.status()).toBe(404);
     await expectHeading(page, 'Page Not Found');
     expect(await nav(page).isVisible()).toBe(true);
-    expect(await page.locator('footer').textContent()).toContain('© 2024');
+    expect(await page.locator('footer').textContent()).toContain(`© ${new Date().getFullYear()}`);
     await close();
   });
 

@@ -56,7 +56,9 @@ function brandFaults(page: Page): Promise<string[]> {
 }
 
 describe('the product name in the bar', () => {
-  for (const role of ['visitor', 'admin'] as const) {
+  // A visitor's bar only: an admin's (two more links, a long balance) still gives the name way to the logo first,
+  // since a wrapped name left the links no room on a 1280-1366 px desktop (account-header.test.ts).
+  for (const role of ['visitor'] as ('visitor' | 'admin')[]) {
     for (const language of ['en', 'vi']) {
       it(`${role}, ${language}: whole at ${WIDTHS.join(', ')} px`, async () => {
         const user =
