@@ -76,6 +76,20 @@ describe('Vietnamese pages', () => {
     await close();
   });
 
+  it("words an admin's /history in Vietnamese too, a refund's reason included", async () => {
+    const user = await createUser(server, { username: 'vi_history_user' });
+    const admin = await createUser(server, { username: 'vi_root', isAdmin: true });
+    const cookie = await signIn(server, admin);
+    expect((await server.request('PUT', `/api/admin/users/${user.id}/credits`, { cookie, body: { credits: 50 } })).status).toBe(200);
+    const { page, close } = await openSignedInAs(browser, server, admin);
+    await inVietnamese(page);
+    await page.goto(`${server.url}/history`);
+    const table = page.getByTestId('history-table');
+    await expect.poll(() => table.textContent()).toContain('Quản trị viên vi_root đặt số dư từ 10 thành 50');
+    expect(await table.textContent()).not.toMatch(/Balance set|Start credits/);
+    await close();
+  });
+
   it("writes the landing page's dollar prices in Vietnamese, like its credit counts", async () => {
     const { page, close } = await openPage(browser);
     await inVietnamese(page);

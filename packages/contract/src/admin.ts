@@ -1,6 +1,6 @@
 // The admin area on the wire (spec 001 §2-§9): packages, provider accounts, users, all transactions, refunds, recovery.
 import { EmailText, Password, Username, UsernameText } from './account.ts';
-import { CreditPackage, LEDGER_ENTRY_TYPES } from './billing.ts';
+import { CreditPackage, LEDGER_ENTRY_TYPES, LedgerEvent } from './billing.ts';
 import { Balance, Count, Id, Message, PageNumber, TaskCredits, Timestamp } from './common.ts';
 import { INT32, LIMITS } from './constants.ts';
 import { CREATED_VIA, GENERATION_TYPES, TaskIdText } from './studio.ts';
@@ -433,7 +433,10 @@ export const AdminTransaction = z
     type: z.enum(LEDGER_ENTRY_TYPES).describe('`purchase`, `refund`, `usage`, `bonus` or `adjustment`.').openapi({ example: 'usage' }),
     amount: z.number().int().min(INT32.min).max(INT32.max).describe('Signed change of the balance in credits.').openapi({ example: -2 }),
     balanceAfter: Balance('The balance right after this entry.', 118),
-    description: z.string().max(255).describe('What the entry was for.').openapi({ example: 'Text to image' }),
+    description: z.string().max(255).describe('What the entry was for, in English.').openapi({ example: 'Text to image' }),
+    event: LedgerEvent.nullable().describe(
+      "What the entry records, for wording it in the reader's language; null on entries older than it.",
+    ),
     imageTaskId: Id.nullable().describe('The image task charged or refunded, if any.'),
     kieTaskId: z
       .string()

@@ -126,7 +126,7 @@ export const LedgerEvent = z
     params: z
       .record(z.string().max(40), z.union([z.string().max(255), z.number().int().min(INT32.min).max(INT32.max)]))
       .describe(
-        'Its particulars: `taskKind` and `taskId` (task_charge, task_refund, with `reason`), `packageName`, `credits` and `method` (`card`, `paypal`, `sandbox`) for a purchase, `from`, `to`, `admin` and `reason` for balance_set.',
+        "Its particulars: `taskKind` and `taskId` (task_charge, task_refund, with `reason` in English and its `cause`: `timed_out`, `no_provider`, `provider_lost`, `failed`, `admin` (with `admin`), or `provider` when the reason is the provider's own message), `packageName`, `credits` and `method` (`card`, `paypal`, `sandbox`) for a purchase, `from`, `to`, `admin` and `reason` for balance_set.",
       )
       .openapi({ example: { packageName: 'Popular', credits: 1200, method: 'card' } }),
   })

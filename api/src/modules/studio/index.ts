@@ -11,6 +11,7 @@ export { TASK_STEP_QUEUE } from './jobs/task-queue.ts';
 export { workOnTask } from './jobs/work-on-task.ts';
 export { StudioRuntime } from './runtime.ts';
 export type { TaskKind } from './tasks/cost.ts';
+export { adminRefundReason } from './tasks/failure-messages.ts';
 export { ImageTask, IN_FLIGHT_STATUSES } from './tasks/image-task.entity.ts';
 export { ImageTaskRepository } from './tasks/image-task.repository.ts';
 export { presentImageTask, presentLiveTask } from './tasks/presenter.ts';

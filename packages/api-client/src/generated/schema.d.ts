@@ -2048,7 +2048,7 @@ export interface components {
              */
             kind: "task_charge" | "task_refund" | "purchase" | "payment_refunded" | "payment_disputed" | "balance_set" | "signup_bonus";
             /**
-             * @description Its particulars: `taskKind` and `taskId` (task_charge, task_refund, with `reason`), `packageName`, `credits` and `method` (`card`, `paypal`, `sandbox`) for a purchase, `from`, `to`, `admin` and `reason` for balance_set.
+             * @description Its particulars: `taskKind` and `taskId` (task_charge, task_refund, with `reason` in English and its `cause`: `timed_out`, `no_provider`, `provider_lost`, `failed`, `admin` (with `admin`), or `provider` when the reason is the provider's own message), `packageName`, `credits` and `method` (`card`, `paypal`, `sandbox`) for a purchase, `from`, `to`, `admin` and `reason` for balance_set.
              * @example {
              *       "packageName": "Popular",
              *       "credits": 1200,
@@ -4006,10 +4006,11 @@ export interface components {
              */
             balanceAfter: number;
             /**
-             * @description What the entry was for.
+             * @description What the entry was for, in English.
              * @example Text to image
              */
             description: string;
+            event: components["schemas"]["LedgerEvent"] & unknown;
             /**
              * Format: uuid
              * @description The image task charged or refunded, if any.

@@ -1,10 +1,15 @@
 import type { components } from '@app/api-client';
-import { useT } from '@app/i18n';
+import { ledgerText, useT } from '@app/i18n';
 import { useFormat } from '@app/ui/format';
 import { Cell, Column, LedgerTypeBadge, Row, Table, TableBody, TableHeader } from '@app/ui/table';
 import { truncateDescription } from './historyFormat.ts';
 
 type AdminTransaction = components['schemas']['AdminTransaction'];
+
+/** A description cut to fit the table (spec 001 §9), whole on hover. */
+function DescriptionText({ text }: { text: string }) {
+  return <span title={text}>{truncateDescription(text)}</span>;
+}
 
 /** One page of every user's ledger entries: date, user, type, description and signed amount. */
 export function TransactionsTable({ rows, emptyText }: { rows: AdminTransaction[]; emptyText: string }) {
@@ -32,7 +37,7 @@ export function TransactionsTable({ rows, emptyText }: { rows: AdminTransaction[
                 <LedgerTypeBadge domain="admin" type={row.type} />
               </Cell>
               <Cell className="admin-history-description">
-                <span title={row.description}>{truncateDescription(row.description)}</span>
+                <DescriptionText text={ledgerText(row, t, format.number)} />
               </Cell>
               <Cell
                 className="admin-numeric admin-align-end admin-history-amount"

@@ -1,4 +1,4 @@
-import { useT } from '@app/i18n';
+import { useT, WithMessages } from '@app/i18n';
 import { PageHeader, Spinner } from '@app/ui';
 import { Suspense } from 'react';
 import { HistoryGate } from '../access/HistoryGate.tsx';
@@ -15,7 +15,10 @@ export function HistoryPage() {
       <div className="ui-container ui-page">
         <PageHeader title={t('admin.historyTitle')} subtitle={t('admin.historySubtitle')} />
         <Suspense fallback={<Spinner size="lg" className="admin-section-spinner" />}>
-          <TransactionHistory />
+          {/* Ledger entries are worded with the billing catalogue, as on the user's own history. */}
+          <WithMessages domains={['billing']}>
+            <TransactionHistory />
+          </WithMessages>
         </Suspense>
       </div>
     </HistoryGate>

@@ -1,10 +1,9 @@
 import { useQuery } from '@app/api-client';
-import { useI18n } from '@app/i18n';
+import { ledgerText, useI18n } from '@app/i18n';
 import { Card, Pagination, Spinner } from '@app/ui';
 import { useFormat } from '@app/ui/format';
 import { Cell, Column, LedgerTypeBadge, Row, Table, TableBody, TableHeader } from '@app/ui/table';
 import { type ReactNode, useState } from 'react';
-import { ledgerText } from './ledgerText.ts';
 import { truncate } from './transactionFormat.ts';
 import './history.css';
 

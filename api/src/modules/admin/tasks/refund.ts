@@ -6,7 +6,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { HttpProblem, notFound } from '../../../errors.ts';
 import type { Admin } from '../../../http/roles.ts';
 import { type Acting, recordAudit } from '../../audit/index.ts';
-import { ImageTaskRepository, IN_FLIGHT_STATUSES, refundTask } from '../../studio/index.ts';
+import { adminRefundReason, ImageTaskRepository, IN_FLIGHT_STATUSES, refundTask } from '../../studio/index.ts';
 import { User } from '../../users/index.ts';
 
 const taskInProgress = () =>
@@ -31,7 +31,7 @@ export async function refundTaskAsAdmin(
   if ((IN_FLIGHT_STATUSES as readonly string[]).includes(task.status)) throw taskInProgress();
   const owner = await em.findOne(User, { id: task.user.id });
   const amount = await em.transactional(async (tx) => {
-    const refunded = await refundTask(tx, task.id, `refunded by admin ${admin.username}`);
+    const refunded = await refundTask(tx, task.id, adminRefundReason(admin.username));
     if (refunded > 0) {
       const subject = owner && { id: owner.id, username: owner.username };
       await recordAudit(tx, { action: 'task.refunded', by: admin, subject, details: { taskId: task.taskId, credits: refunded } });

@@ -12,6 +12,8 @@ interface Row {
   amount: number;
   balance_after: number;
   description: string;
+  /** jsonb: an object from PostgreSQL, text from a driver that does not parse it. */
+  event: AdminTransaction['event'] | string | null;
   image_task_id: string | null;
   kie_task_id: string | null;
   package_id: string | null;
@@ -33,6 +35,7 @@ function present(row: Row): AdminTransaction {
     amount: row.amount,
     balanceAfter: row.balance_after,
     description: row.description,
+    event: typeof row.event === 'string' ? JSON.parse(row.event) : row.event,
     imageTaskId: row.image_task_id,
     kieTaskId: row.kie_task_id,
     packageId: row.package_id,
@@ -59,7 +62,7 @@ export async function listAllTransactions(
   }
   const from = `from "transactions" t join "users" u on u."id" = t."user_id" ${where}`;
   const rows = await em.execute<Row[]>(
-    `select t."id", t."user_id", u."username", u."email", t."type", t."amount", t."balance_after", t."description",
+    `select t."id", t."user_id", u."username", u."email", t."type", t."amount", t."balance_after", t."description", t."event",
             t."image_task_id", t."kie_task_id", t."package_id", t."order_id", t."created_via", t."created_at"
        ${from} order by t."created_at" desc, t."id" desc limit ? offset ?`,
     [...params, query.limit, (query.page - 1) * query.limit],

@@ -17,6 +17,7 @@ beforeAll(async () => {
     type: 'usage',
     businessKey: 'usage:test-api-task',
     description: 'Text to image via API',
+    event: { kind: 'task_charge', params: { taskKind: 'text_to_image', taskId: 'tsk_api' } },
     kieTaskId: 'kie_task_42',
     createdVia: 'n8n',
   });
@@ -42,6 +43,8 @@ describe('GET /api/admin/transactions', () => {
       kieTaskId: 'kie_task_42',
       createdVia: 'n8n',
       description: 'Text to image via API',
+      // What it records, for the admin's page to word in the reader's language.
+      event: { kind: 'task_charge', params: { taskKind: 'text_to_image', taskId: 'tsk_api' } },
     });
     const times = res.body.data.map((t) => Date.parse(t.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);

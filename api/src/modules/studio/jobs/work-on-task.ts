@@ -18,6 +18,7 @@ import type { FileStorage } from '../../../storage/storage.ts';
 import { KieApiRepository } from '../../kie-accounts/index.ts';
 import { AdminSettingsRepository } from '../../settings/index.ts';
 import type { StudioEvents } from '../events.ts';
+import { FAILURE_MESSAGES } from '../tasks/failure-messages.ts';
 import { ImageTask } from '../tasks/image-task.entity.ts';
 import { ImageTaskRepository } from '../tasks/image-task.repository.ts';
 import { type AfterTransition, completeTask, type FailureOutcome, failTask, markSubmitted, recordAttempt } from '../tasks/task-state.ts';
@@ -29,13 +30,6 @@ import type { TaskQueue } from './task-queue.ts';
 
 /** A submit failing with a passing error (rate limit, outage) is tried this often before the task fails. */
 export const MAX_RETRIES = 5;
-
-export const MESSAGES = {
-  timedOut: 'The image took too long to generate and was cancelled.',
-  noProvider: 'No image provider was available.',
-  providerLost: 'The image provider no longer knows this task.',
-  failed: 'Generation failed.',
-} as const;
 
 export interface TaskWorkDeps {
   orm: Orm;
@@ -106,7 +100,7 @@ export async function resolveCallbackUrl(em: SqlEntityManager, publicUrl: string
 
 function errorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/^KIE \d+: /, '').slice(0, 500) || MESSAGES.failed;
+  return message.replace(/^KIE \d+: /, '').slice(0, 500) || FAILURE_MESSAGES.failed;
 }
 
 /**
@@ -153,7 +147,7 @@ async function submitStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageT
       return lookAgain(deps, em, task);
     }
     deps.logger.warn({ taskId: task.taskId, err: error }, 'submit failed; failing the task');
-    await failAndRefund(deps, task.id, error.kind === 'unavailable' && !error.httpStatus ? MESSAGES.noProvider : errorText(error));
+    await failAndRefund(deps, task.id, error.kind === 'unavailable' && !error.httpStatus ? FAILURE_MESSAGES.no_provider : errorText(error));
   }
 }
 
@@ -204,7 +198,7 @@ async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTa
     if (status.state === 'success') observeStage('provider_status', Date.now() - lookedAt);
   } catch (error) {
     if (!isImageProviderError(error)) throw error;
-    if (error.kind === 'not_found') return void (await failAndRefund(deps, task.id, MESSAGES.providerLost));
+    if (error.kind === 'not_found') return void (await failAndRefund(deps, task.id, FAILURE_MESSAGES.provider_lost));
     // A passing outage upstream: keep asking until the time limit ends the task.
     if (error.retryable) {
       deps.logger.warn({ taskId: task.taskId, err: error }, 'status check failed; retrying later');
@@ -212,7 +206,7 @@ async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTa
     }
     return void (await failAndRefund(deps, task.id, errorText(error)));
   }
-  if (status.state === 'fail') return void (await failAndRefund(deps, task.id, status.failMessage || MESSAGES.failed));
+  if (status.state === 'fail') return void (await failAndRefund(deps, task.id, status.failMessage || FAILURE_MESSAGES.failed));
   if (status.state !== 'success') return lookAgain(deps, em, task, { lookedAt });
   let results: { urls: string[]; thumbnailUrl: string | null };
   try {
@@ -239,7 +233,7 @@ export async function workOnTask(deps: TaskWorkDeps, id: string, lastRunningAt?:
   if (!task || (task.status !== 'pending' && task.status !== 'generating')) return;
   try {
     if (task.deadlineAt.getTime() <= Date.now()) {
-      await failAndRefund(deps, task.id, MESSAGES.timedOut);
+      await failAndRefund(deps, task.id, FAILURE_MESSAGES.timed_out);
       return;
     }
     if (task.status === 'pending') await submitStep(deps, em, task);
@@ -255,6 +249,6 @@ export async function expireOverdueTasks(deps: Pick<TaskWorkDeps, 'orm' | 'after
   const em = deps.orm.em.fork();
   const rows = await new ImageTaskRepository(em).findOverdueIds();
   let failed = 0;
-  for (const { id } of rows) if ((await failAndRefund(deps, id, MESSAGES.timedOut)).failed) failed += 1;
+  for (const { id } of rows) if ((await failAndRefund(deps, id, FAILURE_MESSAGES.timed_out)).failed) failed += 1;
   return failed;
 }

@@ -1,6 +1,7 @@
 // Refunds: the credits of a task go back exactly once, whichever path gets there first.
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { applyLedgerEntry } from '../../ledger/index.ts';
+import { refundCause } from './failure-messages.ts';
 import { ImageTaskRepository } from './image-task.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,7 +33,7 @@ export async function refundTaskRow(
       type: 'refund',
       businessKey: refundKey(row.task_id),
       description: `Refund for ${row.task_id}: ${reason}`,
-      event: { kind: 'task_refund', params: { taskId: row.task_id, reason: reason.slice(0, 255) } },
+      event: { kind: 'task_refund', params: { taskId: row.task_id, reason: reason.slice(0, 255), ...refundCause(reason) } },
       imageTaskId: row.id,
       kieTaskId: row.provider_task_id,
       createdVia: row.created_via,

@@ -1,10 +1,17 @@
 // A ledger entry in the reader's language, from what it records; entries older than that keep their English text.
-import type { components } from '@app/api-client';
-import type { Translate } from '@app/i18n';
+// Shared by the user's history (billing) and the admin's (admin): one wording for both.
+import type { Translate } from './translate.ts';
 
-type Entry = Pick<components['schemas']['LedgerTransaction'], 'description' | 'event'>;
+/** What a ledger entry carries for wording it (the contract's LedgerTransaction / AdminTransaction). */
+export interface LedgerEntryText {
+  description: string;
+  event: { kind: string; params: Record<string, string | number> } | null;
+}
 
-export function ledgerText(entry: Entry, t: Translate, number: (value: number) => string): string {
+/** Why a task's credits came back, as the server records it in a refund's `cause`. */
+const REFUND_CAUSES = ['timed_out', 'no_provider', 'provider_lost', 'failed', 'admin'] as const;
+
+export function ledgerText(entry: LedgerEntryText, t: Translate, number: (value: number) => string): string {
   const event = entry.event;
   if (!event) return entry.description;
   const p = event.params;
@@ -16,8 +23,12 @@ export function ledgerText(entry: Entry, t: Translate, number: (value: number) =
       if (kind !== 'text_to_image' && kind !== 'edit_image' && kind !== 'upscale') return entry.description;
       return t(`billing.ledgerTask_${kind}`, { taskId: text('taskId') });
     }
-    case 'task_refund':
-      return t('billing.ledgerTaskRefund', { taskId: text('taskId'), reason: text('reason') });
+    case 'task_refund': {
+      const cause = REFUND_CAUSES.find((known) => known === p.cause);
+      // A provider's own message (or an entry older than causes) is shown as it was given.
+      const reason = cause ? t(`billing.refundCause_${cause}`, { admin: text('admin') }) : text('reason');
+      return t('billing.ledgerTaskRefund', { taskId: text('taskId'), reason });
+    }
     case 'purchase': {
       const method = text('method');
       if (method !== 'card' && method !== 'paypal' && method !== 'sandbox') return entry.description;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerText } from './ledgerText.ts';
+import { ledgerText } from './ledger-text.ts';
 
 const t = (key: string, vars?: Record<string, string | number>) => `${key} ${JSON.stringify(vars ?? {})}`;
 const number = (value: number) => value.toLocaleString('vi-VN');
@@ -19,5 +19,21 @@ describe('ledgerText', () => {
     expect(ledgerText({ description: 'Old entry', event: null }, t as never, number)).toBe('Old entry');
     const odd = { description: 'Odd', event: { kind: 'task_charge' as const, params: { taskKind: 'video', taskId: 't' } } };
     expect(ledgerText(odd, t as never, number)).toBe('Odd');
+  });
+});
+
+describe('ledgerText of a refund', () => {
+  const refund = (params: Record<string, string>) => ({ description: 'Refund…', event: { kind: 'task_refund', params } });
+
+  it("words our own causes and an admin's refund, and shows a provider's message as given", () => {
+    expect(ledgerText(refund({ taskId: 'tsk_1', reason: 'x', cause: 'timed_out' }), t as never, number)).toBe(
+      'billing.ledgerTaskRefund {"taskId":"tsk_1","reason":"billing.refundCause_timed_out {\\"admin\\":\\"\\"}"}',
+    );
+    expect(
+      ledgerText(refund({ taskId: 'tsk_2', reason: 'refunded by admin root', cause: 'admin', admin: 'root' }), t as never, number),
+    ).toBe('billing.ledgerTaskRefund {"taskId":"tsk_2","reason":"billing.refundCause_admin {\\"admin\\":\\"root\\"}"}');
+    expect(ledgerText(refund({ taskId: 'tsk_3', reason: 'Content policy', cause: 'provider' }), t as never, number)).toBe(
+      'billing.ledgerTaskRefund {"taskId":"tsk_3","reason":"Content policy"}',
+    );
   });
 });

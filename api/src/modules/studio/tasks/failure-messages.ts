@@ -1,0 +1,24 @@
+// Why a task failed: English for the task's error and the ledger's description, and a cause a UI words in the
+// reader's language (a refund's `cause` in its ledger event).
+
+/** Our own reasons for failing a task; anything else is the provider's message, passed on as given. */
+export const FAILURE_MESSAGES = {
+  timed_out: 'The image took too long to generate and was cancelled.',
+  no_provider: 'No image provider was available.',
+  provider_lost: 'The image provider no longer knows this task.',
+  failed: 'Generation failed.',
+} as const;
+
+type RefundCause = keyof typeof FAILURE_MESSAGES | 'admin' | 'provider';
+
+const ADMIN_REFUND = 'refunded by admin ';
+
+/** The reason recorded when an admin refunds a task. */
+export const adminRefundReason = (username: string) => `${ADMIN_REFUND}${username}`;
+
+/** The cause of a refund, from its English reason (and the admin who gave it). */
+export function refundCause(reason: string): { cause: RefundCause; admin?: string } {
+  if (reason.startsWith(ADMIN_REFUND)) return { cause: 'admin', admin: reason.slice(ADMIN_REFUND.length) };
+  const own = (Object.keys(FAILURE_MESSAGES) as (keyof typeof FAILURE_MESSAGES)[]).find((key) => FAILURE_MESSAGES[key] === reason);
+  return { cause: own ?? 'provider' };
+}
