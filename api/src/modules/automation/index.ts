@@ -12,7 +12,7 @@ export const automationModule: ApiModule = {
   process: automationProcess,
 };
 
-export { type KeyedTaskAnswer, submitApiTask, submitApiTaskOnce } from './api-submit.ts';
+export { type ApiTaskRequest, type KeyedTaskAnswer, submitApiTask, submitApiTaskOnce } from './api-submit.ts';
 export type { ImageInput } from './image-inputs.ts';
 export { waitForTaskEnd } from './prefer-wait.ts';
 export { presentAutomationStatus } from './status.presenter.ts';

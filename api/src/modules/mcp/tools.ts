@@ -19,12 +19,12 @@ import { notFound } from '../../errors.ts';
 import type { AppContext } from '../../http/context.ts';
 import { toHttpProblem } from '../../http/problem-handler.ts';
 import type { TokenOwner } from '../../http/roles.ts';
-import { type ImageInput, presentAutomationStatus, submitApiTask } from '../automation/index.ts';
+import { type ApiTaskRequest, type ImageInput, presentAutomationStatus, submitApiTask } from '../automation/index.ts';
 import { currentPricing } from '../billing/index.ts';
 import { AdminSettingsRepository } from '../settings/index.ts';
 import { ImageTask } from '../studio/index.ts';
 import { UserRepository } from '../users/index.ts';
-import { type ToolExtra, taskResult } from './task-result.ts';
+import { type ToolExtra, taskResult, type WaitOptions } from './task-result.ts';
 
 type McpImage = z.infer<typeof McpEditInput>['images'][number];
 
@@ -53,7 +53,12 @@ function guarded<A>(ctx: AppContext, run: (args: A, extra: ToolExtra) => Promise
 }
 
 export function registerTools(server: McpServer, ctx: AppContext, caller: TokenOwner): void {
-  const via = 'api' as const;
+  /** A tool that submits the task `request` describes on the API's path, then waits for it like get_task. */
+  const submitting = <A extends WaitOptions>(request: (args: A) => Omit<ApiTaskRequest, 'createdVia'>) =>
+    guarded(ctx, async (args: A, extra) => {
+      const { task } = await submitApiTask(ctx, caller, { ...request(args), createdVia: 'api' });
+      return taskResult(ctx, caller, task.taskId, args, extra);
+    });
   server.registerTool(
     'generate_image',
     {
@@ -63,17 +68,13 @@ export function registerTools(server: McpServer, ctx: AppContext, caller: TokenO
       inputSchema: McpGenerateInput,
       outputSchema: McpTaskOutput,
     },
-    guarded(ctx, async (args: z.infer<typeof McpGenerateInput>, extra) => {
-      const { task } = await submitApiTask(ctx, caller, {
-        kind: 'text_to_image',
-        prompt: args.prompt,
-        images: [],
-        imageSize: args.image_size,
-        outputFormat: args.output_format,
-        createdVia: via,
-      });
-      return taskResult(ctx, caller, task.taskId, args, extra);
-    }),
+    submitting((args: z.infer<typeof McpGenerateInput>) => ({
+      kind: 'text_to_image',
+      prompt: args.prompt,
+      images: [],
+      imageSize: args.image_size,
+      outputFormat: args.output_format,
+    })),
   );
 
   server.registerTool(
@@ -84,17 +85,13 @@ export function registerTools(server: McpServer, ctx: AppContext, caller: TokenO
       inputSchema: McpEditInput,
       outputSchema: McpTaskOutput,
     },
-    guarded(ctx, async (args: z.infer<typeof McpEditInput>, extra) => {
-      const { task } = await submitApiTask(ctx, caller, {
-        kind: 'edit_image',
-        prompt: args.prompt,
-        images: args.images.map((image, index) => imageInput(image, `/images/${index}`)),
-        imageSize: args.image_size,
-        outputFormat: args.output_format,
-        createdVia: via,
-      });
-      return taskResult(ctx, caller, task.taskId, args, extra);
-    }),
+    submitting((args: z.infer<typeof McpEditInput>) => ({
+      kind: 'edit_image',
+      prompt: args.prompt,
+      images: args.images.map((image, index) => imageInput(image, `/images/${index}`)),
+      imageSize: args.image_size,
+      outputFormat: args.output_format,
+    })),
   );
 
   server.registerTool(
@@ -105,16 +102,12 @@ export function registerTools(server: McpServer, ctx: AppContext, caller: TokenO
       inputSchema: McpUpscaleInput,
       outputSchema: McpTaskOutput,
     },
-    guarded(ctx, async (args: z.infer<typeof McpUpscaleInput>, extra) => {
-      const { task } = await submitApiTask(ctx, caller, {
-        kind: 'upscale',
-        images: [imageInput(args.image, '/image')],
-        scaleRatio: args.scale_ratio,
-        faceEnhancement: args.face_enhancement,
-        createdVia: via,
-      });
-      return taskResult(ctx, caller, task.taskId, args, extra);
-    }),
+    submitting((args: z.infer<typeof McpUpscaleInput>) => ({
+      kind: 'upscale',
+      images: [imageInput(args.image, '/image')],
+      scaleRatio: args.scale_ratio,
+      faceEnhancement: args.face_enhancement,
+    })),
   );
 
   server.registerTool(
