@@ -2,6 +2,7 @@
 // without looking its id up elsewhere.
 import { type FailedTask, type FailedTaskList, GENERATION_TYPES } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { isoTime } from '../../../db/iso-time.ts';
 
 interface Row {
   id: string;
@@ -17,7 +18,6 @@ interface Row {
 }
 
 const TYPES = new Set<string>(GENERATION_TYPES);
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 function present(row: Row): FailedTask {
   return {
@@ -29,8 +29,8 @@ function present(row: Row): FailedTask {
     errorMessage: row.error_message,
     creditsUsed: row.credits_used,
     refunded: row.refunded,
-    refundedAt: row.refunded_at ? iso(row.refunded_at) : null,
-    createdAt: iso(row.created_at),
+    refundedAt: row.refunded_at ? isoTime(row.refunded_at) : null,
+    createdAt: isoTime(row.created_at),
   };
 }
 

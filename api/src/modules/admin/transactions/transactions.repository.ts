@@ -1,6 +1,7 @@
 // Every ledger entry of every user, newest first, with the user's name and email, searchable.
 import { type AdminTransaction, type AdminTransactionList, CREATED_VIA, LEDGER_ENTRY_TYPES } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { isoTime } from '../../../db/iso-time.ts';
 import { containsPattern } from '../users/users.repository.ts';
 
 interface Row {
@@ -41,7 +42,7 @@ function present(row: Row): AdminTransaction {
     packageId: row.package_id,
     orderId: row.order_id,
     createdVia: (VIA.has(row.created_via) ? row.created_via : 'web') as AdminTransaction['createdVia'],
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: isoTime(row.created_at),
   };
 }
 

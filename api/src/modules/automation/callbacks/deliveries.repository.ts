@@ -1,6 +1,7 @@
 // Queries over callback deliveries: recording them, the jobs' reads and writes, the user's recent ones and sending one again.
 import type { WebhookDeliveryItem } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { isoTime } from '../../../db/iso-time.ts';
 
 interface DeliveryRow {
   id: string;
@@ -20,8 +21,6 @@ const SELECT = `select d."id", t."task_id", d."event", d."url", k."name" as "tok
     d."error", d."created_at", d."delivered_at"
   from "webhook_deliveries" d join "image_tasks" t on t."id" = d."task_id" join "api_tokens" k on k."id" = d."api_token_id"`;
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 function present(row: DeliveryRow): WebhookDeliveryItem {
   return {
     id: row.id,
@@ -33,8 +32,8 @@ function present(row: DeliveryRow): WebhookDeliveryItem {
     attempts: row.attempt,
     responseCode: row.status_code,
     error: row.error,
-    createdAt: iso(row.created_at),
-    deliveredAt: row.delivered_at === null ? null : iso(row.delivered_at),
+    createdAt: isoTime(row.created_at),
+    deliveredAt: row.delivered_at === null ? null : isoTime(row.delivered_at),
   };
 }
 
