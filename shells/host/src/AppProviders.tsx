@@ -1,4 +1,4 @@
-import { type MutationFailure, MutationFailureContext, swrDefaults } from '@app/api-client';
+import { type MutationFailure, MutationFailureContext, type Problem, ProblemWordsContext, swrDefaults } from '@app/api-client';
 import { I18nProvider, LOCALES, useI18n } from '@app/i18n';
 import { navigate, ToastRegion, toast } from '@app/ui';
 import { type ReactNode, useCallback } from 'react';
@@ -12,15 +12,23 @@ function AriaLocale({ children }: { children: ReactNode }) {
   return <AriaLocaleProvider locale={LOCALES[language]}>{children}</AriaLocaleProvider>;
 }
 
-/** A failed change (any remote's `useMutation`) as an error toast, its problem worded in the reader's language. */
+/**
+ * A failed change (any remote's `useMutation`) as an error toast, and any problem shown elsewhere
+ * (`useProblemMessage`), worded in the reader's language.
+ */
 function FailureToasts({ children }: { children: ReactNode }) {
   const { language, t } = useI18n();
+  const words = useCallback((problem: Problem) => problemWords(problem, language, t), [language, t]);
   const tell = useCallback(
     ({ title, description, problem }: MutationFailure) =>
-      toast({ title, description: (problem && problemWords(problem, language, t)) ?? description, variant: 'error' }),
-    [language, t],
+      toast({ title, description: (problem && words(problem)) ?? description, variant: 'error' }),
+    [words],
   );
-  return <MutationFailureContext value={tell}>{children}</MutationFailureContext>;
+  return (
+    <ProblemWordsContext value={words}>
+      <MutationFailureContext value={tell}>{children}</MutationFailureContext>
+    </ProblemWordsContext>
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { toMessage } from '@app/api-client';
+import { useProblemMessage } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { toast } from '@app/ui';
 import { useEffect, useRef } from 'react';
@@ -18,6 +18,7 @@ interface TokensState {
  */
 export function useDefaultToken(userId: string | undefined, tokens: TokensState, onCreated: (token: CreatedApiToken) => void) {
   const t = useT();
+  const problemMessage = useProblemMessage();
   const attempted = useRef(false);
   const { data, isValidating, mutate } = tokens;
   // biome-ignore lint/correctness/useExhaustiveDependencies: t, mutate and onCreated are read when the list first comes back empty
@@ -30,7 +31,7 @@ export function useDefaultToken(userId: string | undefined, tokens: TokensState,
         return mutate();
       })
       .catch((failure: unknown) => {
-        const description = toMessage(failure, t('account.genericError'));
+        const description = problemMessage(failure, t('account.genericError'));
         toast({ title: t('account.createDefaultTokenFailed'), description, variant: 'error' });
       });
   }, [userId, data, isValidating]);

@@ -1,4 +1,4 @@
-import { request, toMessage, useSession } from '@app/api-client';
+import { request, useProblemMessage, useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, navigate, toast } from '@app/ui';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 /** "Sign in with a passkey": any passkey of this site (discoverable), no username needed. */
 export function PasskeySignIn() {
   const t = useT();
+  const problemMessage = useProblemMessage();
   const { setUser } = useSession();
   const [pending, setPending] = useState(false);
   if (typeof window === 'undefined' || typeof window.PublicKeyCredential !== 'function') return null;
@@ -22,7 +23,7 @@ export function PasskeySignIn() {
     } catch (error) {
       const { isCancelled } = await import('../security/passkeyCeremony.ts');
       if (!isCancelled(error))
-        toast({ title: t('account.loginFailed'), description: toMessage(error, t('account.genericError')), variant: 'error' });
+        toast({ title: t('account.loginFailed'), description: problemMessage(error, t('account.genericError')), variant: 'error' });
     } finally {
       setPending(false);
     }

@@ -1,4 +1,4 @@
-import { request, toFieldErrors, toMessage, useSession } from '@app/api-client';
+import { request, toFieldErrors, useProblemMessage, useSession } from '@app/api-client';
 import { useT, WithMessages } from '@app/i18n';
 import { Button, navigate, TextField, toast } from '@app/ui';
 import { Suspense, useState } from 'react';
@@ -20,6 +20,7 @@ export function SecondFactorStep(props: { methods: SecondFactorMethod[]; onBack:
 
 function SecondFactorForm({ methods, onBack }: { methods: SecondFactorMethod[]; onBack: () => void }) {
   const t = useT();
+  const problemMessage = useProblemMessage();
   const { setUser } = useSession();
   const [code, setCode] = useState('');
   const [pending, setPending] = useState(false);
@@ -37,7 +38,7 @@ function SecondFactorForm({ methods, onBack }: { methods: SecondFactorMethod[]; 
     } catch (error) {
       if (isCancelled(error)) return;
       setErrors(toFieldErrors(error));
-      toast({ title: t('security.secondFactorFailed'), description: toMessage(error, t('security.genericError')), variant: 'error' });
+      toast({ title: t('security.secondFactorFailed'), description: problemMessage(error, t('security.genericError')), variant: 'error' });
     } finally {
       setPending(false);
     }
@@ -75,7 +76,7 @@ function SecondFactorForm({ methods, onBack }: { methods: SecondFactorMethod[]; 
               if (!isCancelled(error))
                 toast({
                   title: t('security.secondFactorFailed'),
-                  description: toMessage(error, t('security.genericError')),
+                  description: problemMessage(error, t('security.genericError')),
                   variant: 'error',
                 });
             }

@@ -1,4 +1,4 @@
-import { request, toMessage } from '@app/api-client';
+import { request, useProblemMessage } from '@app/api-client';
 import { useT, WithMessages } from '@app/i18n';
 import { Card, Link, PageHeader, Spinner, useSearchParams } from '@app/ui';
 import { Suspense, useEffect, useState } from 'react';
@@ -15,18 +15,20 @@ export function VerifyEmailPage() {
   );
 }
 
-type State = { status: 'pending' } | { status: 'done' } | { status: 'failed'; message: string };
+// The refusal is kept as it came and worded when shown, in the reader's language of the moment.
+type State = { status: 'pending' } | { status: 'done' } | { status: 'failed'; error?: unknown };
 
 function VerifyEmail() {
   const t = useT();
+  const problemMessage = useProblemMessage();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<State>(token ? { status: 'pending' } : { status: 'failed', message: '' });
+  const [state, setState] = useState<State>(token ? { status: 'pending' } : { status: 'failed' });
   useEffect(() => {
     if (!token) return;
     request('post', '/api/auth/email/verify', { body: { token } }).then(
       () => setState({ status: 'done' }),
-      (error: unknown) => setState({ status: 'failed', message: toMessage(error, '') }),
+      (error: unknown) => setState({ status: 'failed', error }),
     );
   }, [token]);
   return (
@@ -45,7 +47,8 @@ function VerifyEmail() {
         )}
         {state.status === 'failed' && (
           <p role="alert" data-testid="verify-failed">
-            <strong>{t('security.verifyFailedTitle')}</strong> {state.message || t('security.linkMissing')}
+            <strong>{t('security.verifyFailedTitle')}</strong>{' '}
+            {state.error === undefined ? t('security.linkMissing') : problemMessage(state.error, t('security.linkMissing'))}
           </p>
         )}
         <Link href="/my-account">{t('security.sectionTitle')}</Link>

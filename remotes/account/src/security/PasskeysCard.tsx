@@ -1,4 +1,4 @@
-import { type components, request, toMessage, useInvalidate, useMutation } from '@app/api-client';
+import { type components, request, useInvalidate, useMutation, useProblemMessage } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Card, Form, TextField, toast } from '@app/ui';
 import { useFormat } from '@app/ui/format';
@@ -11,6 +11,7 @@ type Passkey = components['schemas']['Passkey'];
 /** The account's passkeys: add one (named), see when each was last used, remove one. */
 export function PasskeysCard({ security }: { security: Security | undefined }) {
   const t = useT();
+  const problemMessage = useProblemMessage();
   const invalidate = useInvalidate();
   const [name, setName] = useState('');
   const [adding, setAdding] = useState(false);
@@ -28,7 +29,7 @@ export function PasskeysCard({ security }: { security: Security | undefined }) {
       await invalidate('/api/user/security', '/api/user/security-events');
     } catch (failure) {
       if (isCancelled(failure)) return;
-      const description = toMessage(failure, t('security.genericError'));
+      const description = problemMessage(failure, t('security.genericError'));
       setError(description);
       toast({ title: t('security.passkeyAddFailed'), description, variant: 'error' });
     } finally {

@@ -1,4 +1,4 @@
-import { type components, onStepUpRequired, request, toMessage, useQuery } from '@app/api-client';
+import { type components, onStepUpRequired, request, useProblemMessage, useQuery } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, PasswordField, TextField, toast } from '@app/ui';
 import { FormDialog, Modal } from '@app/ui/dialog';
@@ -26,6 +26,7 @@ export function StepUpPrompt() {
 
 function StepUpForm({ onConfirmed }: { onConfirmed: () => void }) {
   const t = useT();
+  const problemMessage = useProblemMessage();
   const { data } = useQuery('/api/user/security');
   const [value, setValue] = useState('');
   const [pending, setPending] = useState(false);
@@ -40,8 +41,8 @@ function StepUpForm({ onConfirmed }: { onConfirmed: () => void }) {
       onConfirmed();
     } catch (failure) {
       if (isCancelled(failure)) return;
-      setError(toMessage(failure, t('security.genericError')));
-      toast({ title: t('security.stepUpFailed'), description: toMessage(failure, t('security.genericError')), variant: 'error' });
+      setError(problemMessage(failure, t('security.genericError')));
+      toast({ title: t('security.stepUpFailed'), description: problemMessage(failure, t('security.genericError')), variant: 'error' });
     } finally {
       setPending(false);
     }
@@ -78,7 +79,7 @@ function StepUpForm({ onConfirmed }: { onConfirmed: () => void }) {
             try {
               await send({ passkey: (await passkeyAnswer('step_up')) as never });
             } catch (failure) {
-              if (!isCancelled(failure)) setError(toMessage(failure, t('security.genericError')));
+              if (!isCancelled(failure)) setError(problemMessage(failure, t('security.genericError')));
             }
           }}
         >

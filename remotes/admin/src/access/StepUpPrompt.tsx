@@ -1,4 +1,4 @@
-import { type components, request, toMessage, useQuery } from '@app/api-client';
+import { type components, request, useProblemMessage, useQuery } from '@app/api-client';
 import { useT, WithMessages } from '@app/i18n';
 import { Button, PasswordField, TextField, toast } from '@app/ui';
 import { FormDialog, Modal } from '@app/ui/dialog';
@@ -26,6 +26,7 @@ const cancelled = (error: unknown) => error instanceof Error && (error.name === 
 
 function StepUpForm({ onConfirmed }: { onConfirmed: () => void }) {
   const t = useT();
+  const problemMessage = useProblemMessage();
   const { data } = useQuery('/api/user/security');
   const [value, setValue] = useState('');
   const [pending, setPending] = useState(false);
@@ -40,7 +41,7 @@ function StepUpForm({ onConfirmed }: { onConfirmed: () => void }) {
       onConfirmed();
     } catch (failure) {
       if (cancelled(failure)) return;
-      const description = toMessage(failure, t('security.genericError'));
+      const description = problemMessage(failure, t('security.genericError'));
       setError(description);
       toast({ title: t('security.stepUpFailed'), description, variant: 'error' });
     } finally {

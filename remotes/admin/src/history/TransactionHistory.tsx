@@ -1,4 +1,4 @@
-import { toMessage, useQuery } from '@app/api-client';
+import { useProblemMessage, useQuery } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Card, Pagination, Spinner, TextField } from '@app/ui';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import './history.css';
 /** Every user's transactions, searched on the server (user, email, description), 20 per page. */
 export function TransactionHistory() {
   const t = useT();
+  const problemMessage = useProblemMessage();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const query = useDebouncedValue(search.trim());
@@ -40,7 +41,7 @@ export function TransactionHistory() {
         />
         {isValidating && data && <Spinner size="sm" label={t('common.loading')} />}
       </div>
-      {error && <Card className="admin-empty">{toMessage(error, t('admin.loadFailed'))}</Card>}
+      {error && <Card className="admin-empty">{problemMessage(error, t('admin.loadFailed'))}</Card>}
       {!data && !error && <Spinner size="lg" className="admin-section-spinner" />}
       {data && (
         <>

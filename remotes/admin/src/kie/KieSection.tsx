@@ -1,4 +1,4 @@
-import { toMessage, useMutation, useQuery } from '@app/api-client';
+import { useMutation, useProblemMessage, useQuery } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Card, Spinner, toast } from '@app/ui';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import './kie.css';
 /** KIE API Management: the upstream accounts used in round-robin, with add, edit, refresh and delete. */
 export function KieSection() {
   const t = useT();
+  const problemMessage = useProblemMessage();
   const { data: accounts, error } = useQuery('/api/admin/kie-apis');
   const [editing, setEditing] = useState<KieApiAccount | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -58,7 +59,7 @@ export function KieSection() {
         description={t('admin.kieDescription')}
         actions={<Button onPress={() => openDialog(null)}>{t('admin.kieAdd')}</Button>}
       />
-      {error && <Card className="admin-empty">{toMessage(error, t('admin.loadFailed'))}</Card>}
+      {error && <Card className="admin-empty">{problemMessage(error, t('admin.loadFailed'))}</Card>}
       {!accounts && !error && <Spinner size="lg" className="admin-section-spinner" />}
       {accounts && accounts.length === 0 && <Card className="admin-empty">{t('adminManage.kieEmpty')}</Card>}
       {accounts && accounts.length > 0 && (

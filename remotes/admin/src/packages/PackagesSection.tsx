@@ -1,4 +1,4 @@
-import { toMessage, useMutation, useQuery } from '@app/api-client';
+import { useMutation, useProblemMessage, useQuery } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Card, Spinner, toast } from '@app/ui';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import type { AdminCreditPackage } from './packageTypes.ts';
 /** Credit Packages: the full list with add, edit and delete. */
 export function PackagesSection() {
   const t = useT();
+  const problemMessage = useProblemMessage();
   const { data: packages, error } = useQuery('/api/admin/credit-packages');
   const [editing, setEditing] = useState<AdminCreditPackage | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -40,7 +41,7 @@ export function PackagesSection() {
         description={t('admin.packagesDescription')}
         actions={<Button onPress={() => openDialog(null)}>{t('admin.addPackage')}</Button>}
       />
-      {error && <Card className="admin-empty">{toMessage(error, t('admin.loadFailed'))}</Card>}
+      {error && <Card className="admin-empty">{problemMessage(error, t('admin.loadFailed'))}</Card>}
       {!packages && !error && <Spinner size="lg" className="admin-section-spinner" />}
       {packages && <PackagesTable packages={packages} onEdit={openDialog} onDelete={setDeleting} />}
       <PackageDialog item={editing} isOpen={dialogOpen} onOpenChange={setDialogOpen} />

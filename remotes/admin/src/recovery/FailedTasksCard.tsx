@@ -1,4 +1,4 @@
-import { toMessage, useQuery } from '@app/api-client';
+import { useProblemMessage, useQuery } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Badge, Button, Card, Spinner } from '@app/ui';
 import { useFormat } from '@app/ui/format';
@@ -13,6 +13,7 @@ const TYPE_KEYS = { text_to_image: 'admin.textToImage', edit_image: 'admin.editI
 /** The newest failed tasks with their owner, reason and refund state; each unrefunded one can be refunded, after a confirmation. */
 export function FailedTasksCard() {
   const t = useT();
+  const problemMessage = useProblemMessage();
   const format = useFormat();
   const { data, error } = useQuery('/api/admin/failed-tasks');
   const [confirming, setConfirming] = useState<FailedTask | null>(null);
@@ -27,7 +28,7 @@ export function FailedTasksCard() {
     <Card className="admin-failed-tasks" data-testid="recovery-failed-tasks">
       <h3>{t('adminManage.failedTasksTitle')}</h3>
       <p className="ui-muted">{t('adminManage.failedTasksDescription')}</p>
-      {error && <p className="admin-empty">{toMessage(error, t('admin.loadFailed'))}</p>}
+      {error && <p className="admin-empty">{problemMessage(error, t('admin.loadFailed'))}</p>}
       {!data && !error && <Spinner />}
       {data && (
         <>

@@ -1,4 +1,4 @@
-import { toMessage, useQuery } from '@app/api-client';
+import { useProblemMessage, useQuery } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Card, Spinner } from '@app/ui';
 import { SectionHeader } from '../shared/SectionHeader.tsx';
@@ -17,11 +17,12 @@ import './settings.css';
  */
 export function SettingsSection() {
   const t = useT();
+  const problemMessage = useProblemMessage();
   const { data: settings, error } = useQuery('/api/admin/settings');
   return (
     <section>
       <SectionHeader title={t('admin.sectionSettings')} description={t('admin.settingsDescription')} />
-      {error && <Card className="admin-empty">{toMessage(error, t('admin.loadFailed'))}</Card>}
+      {error && <Card className="admin-empty">{problemMessage(error, t('admin.loadFailed'))}</Card>}
       {!settings && !error && <Spinner size="lg" className="admin-section-spinner" />}
       {settings && (
         <div className="admin-settings-grid">

@@ -1,4 +1,4 @@
-import { toMessage, useMutation, useQuery, useSession } from '@app/api-client';
+import { useMutation, useProblemMessage, useQuery, useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Card, Pagination, Spinner, TextField, toast } from '@app/ui';
 import { useMemo, useState } from 'react';
@@ -17,6 +17,7 @@ import './users.css';
  */
 export function UsersSection() {
   const t = useT();
+  const problemMessage = useProblemMessage();
   const { data, error } = useQuery('/api/admin/users');
   const { user: me } = useSession();
   const [filter, setFilter] = useState('');
@@ -73,7 +74,7 @@ export function UsersSection() {
         description={t('admin.usersDescription')}
         actions={<Button onPress={() => openDialog(null)}>{t('admin.addUser')}</Button>}
       />
-      {error && <Card className="admin-empty">{toMessage(error, t('admin.loadFailed'))}</Card>}
+      {error && <Card className="admin-empty">{problemMessage(error, t('admin.loadFailed'))}</Card>}
       {!data && !error && <Spinner size="lg" className="admin-section-spinner" />}
       {data && (
         <div className="admin-users">
