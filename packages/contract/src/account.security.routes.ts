@@ -76,7 +76,18 @@ export const stepUp = defineRoute({
   request: { body: StepUpBody },
   responses: { 200: { description: 'Confirmed.', schema: StepUpResult } },
   problems: [429],
-  problemExamples: { 400: [CODE_INVALID], 429: [TOO_MANY_SIGN_INS] },
+  problemExamples: {
+    400: [
+      CODE_INVALID,
+      {
+        code: 'validation_failed',
+        title: 'Validation failed',
+        detail: 'Invalid request body.',
+        errors: [{ pointer: '/body/password', detail: 'That password is not right.' }],
+      },
+    ],
+    429: [TOO_MANY_SIGN_INS],
+  },
 });
 
 export const startTotpSetup = defineRoute({

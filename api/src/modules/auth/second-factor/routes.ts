@@ -4,7 +4,7 @@
 import type { accountSecurityRoutes } from '@app/contract';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import QRCode from 'qrcode';
-import { conflict, unauthorized } from '../../../errors.ts';
+import { conflict, invalidField, unauthorized } from '../../../errors.ts';
 import type { HandlersFor } from '../../../http/bind.ts';
 import type { AppContext } from '../../../http/context.ts';
 import { acting, recordAudit } from '../../audit/index.ts';
@@ -128,7 +128,8 @@ export const secondFactorHandlers = {
     }
     if (!until) {
       await countFailedSignIn(limiters, key, ctx.ip);
-      throw codeInvalid(400, hasSecondFactor(factors) ? undefined : 'That password is not right.');
+      // A wrong password is a field of the form (worded like any other), not a wrong code.
+      throw hasSecondFactor(factors) ? codeInvalid(400) : invalidField('password', 'That password is not right.');
     }
     return { status: 200, body: { message: 'Confirmed', stepUpUntil: until.toISOString() } };
   },

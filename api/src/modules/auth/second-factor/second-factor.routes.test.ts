@@ -1,4 +1,4 @@
-import type { AccountSecurity, AuditEvent } from '@app/contract';
+import type { AccountSecurity, AuditEvent, Problem } from '@app/contract';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login, sessionCookieOf, signIn, startTestServer, type TestServer, type TestUser } from '../../../../test/index.ts';
@@ -200,7 +200,10 @@ describe('step-up', () => {
     await backdateSession(cookie, 30);
     const toggle = () => server.request('PUT', `/api/admin/users/${admin.id}/toggle`, { cookie, body: { isActive: true } });
     expect((await toggle()).status).toBe(401);
-    expect((await server.request('POST', '/api/auth/step-up', { cookie, body: { password: 'wrong password' } })).status).toBe(400);
+    const wrong = await server.request<Problem>('POST', '/api/auth/step-up', { cookie, body: { password: 'wrong password' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('validation_failed');
+    expect(wrong.body.errors).toEqual([{ pointer: '/body/password', detail: 'That password is not right.' }]);
     expect((await server.request('POST', '/api/auth/step-up', { cookie, body: { password: admin.password } })).status).toBe(200);
     expect((await toggle()).status).toBe(200);
   });
