@@ -1,5 +1,7 @@
 import { SecondFactorChallenge } from './account.security.ts';
 import {
+  ApiToken,
+  ApiTokenCaps,
   ApiTokenCreateBody,
   ApiTokenList,
   AuthResponse,
@@ -225,6 +227,20 @@ export const createApiToken = defineRoute({
   }),
 });
 
+export const setApiTokenCaps = defineRoute({
+  method: 'patch',
+  path: '/api/user-tokens/{id}',
+  operationId: 'setApiTokenCaps',
+  summary: "Set an API token's spending caps",
+  description:
+    "A credit cap per UTC day and one in all; a call that would pass one is refused (429 `token_cap_reached` until the next UTC day, 402 for the total) with nothing charged, on every process. Someone else's token answers 404.",
+  tags: ['API tokens'],
+  role: 'user',
+  request: { params: IdParams, body: ApiTokenCaps },
+  responses: { 200: { description: 'The token with its new caps.', schema: ApiToken } },
+  problems: [404],
+});
+
 export const deleteApiToken = defineRoute({
   method: 'delete',
   path: '/api/user-tokens/{id}',
@@ -248,5 +264,6 @@ export const accountRoutes = [
   completeGoogleAuth,
   listApiTokens,
   createApiToken,
+  setApiTokenCaps,
   deleteApiToken,
 ] as const;

@@ -1,5 +1,5 @@
-import { Balance, Id, Message, Timestamp } from './common.ts';
-import { LIMITS } from './constants.ts';
+import { Balance, Count, Id, Message, Timestamp } from './common.ts';
+import { INT32, LIMITS } from './constants.ts';
 import { z } from './zod.ts';
 
 export const Username = z
@@ -110,6 +110,24 @@ export const GoogleCallbackQuery = z.looseObject({
   error: z.string().max(200).optional().describe('Error from Google, for example `access_denied`.'),
 });
 
+/** A spending cap of a token, in credits; null for none. */
+const CreditCap = z.number().int().min(1).max(INT32.max).nullable().openapi({ example: 200 });
+
+export const ApiTokenUsage = z
+  .object({
+    calls: Count('Tasks submitted with the token (charged, refunded or not).', 42),
+    creditsToday: Balance('Credits it spent this UTC day, refunds taken off.', 12),
+    creditsTotal: Balance('Credits it spent in all, refunds taken off.', 168),
+  })
+  .openapi('ApiTokenUsage', { description: 'What a token has spent, as its caps count it.' });
+
+export const ApiTokenCaps = z
+  .object({
+    dailyCreditCap: CreditCap.optional().describe('Most credits per UTC day; null removes the cap, absent keeps it.'),
+    totalCreditCap: CreditCap.optional().describe('Most credits in all; null removes the cap, absent keeps it.'),
+  })
+  .openapi('ApiTokenCaps', { description: "A token's spending caps: a call over one is refused with nothing charged." });
+
 export const ApiToken = z
   .object({
     id: Id,
@@ -122,6 +140,9 @@ export const ApiToken = z
     isActive: z.boolean().describe('Inactive tokens are refused.').openapi({ example: true }),
     createdAt: Timestamp,
     lastUsed: Timestamp.nullable().describe('When the token last authenticated a request.'),
+    dailyCreditCap: CreditCap.describe('Most credits the token may spend per UTC day; null: no cap.'),
+    totalCreditCap: CreditCap.describe('Most credits the token may spend in all; null: no cap.'),
+    usage: ApiTokenUsage,
   })
   .openapi('ApiToken', { description: 'An API token as listed: never the full token.' });
 export type ApiToken = z.infer<typeof ApiToken>;
@@ -152,5 +173,6 @@ export const ApiTokenCreateBody = z
       .max(100, 'Token name must be at most 100 characters')
       .describe('A name to recognise the token by.')
       .openapi({ example: 'n8n production' }),
+    ...ApiTokenCaps.shape,
   })
   .openapi('ApiTokenCreateBody');

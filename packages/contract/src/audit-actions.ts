@@ -15,6 +15,7 @@ export const SECURITY_AUDIT_ACTIONS = [
   'sessions.ended',
   'token.created',
   'token.deleted',
+  'token.caps_set',
   'user.role_changed',
   'user.state_changed',
   'user.password_set',

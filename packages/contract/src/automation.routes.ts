@@ -35,8 +35,22 @@ const submitExamples = (firstField: { pointer: string; detail: string }, imagePo
       errors: [{ pointer: imagePointer, detail: 'The response is larger than 10485760 bytes.' }],
     },
   ],
+  402: [
+    {
+      code: 'insufficient_credits',
+      title: 'Insufficient credits',
+      detail: 'You need 4 credits and have 1.',
+    },
+    { code: 'token_cap_reached', title: 'Token spending cap reached', detail: 'This token has spent its cap of 500 credits in all.' },
+  ],
   429: [
     RATE_LIMITED,
+    {
+      code: 'token_cap_reached',
+      title: 'Token spending cap reached',
+      detail: 'This token has spent 200 of its 200 credits for today (UTC); it may spend again in 3600 s.',
+      retryable: true,
+    },
     {
       code: 'too_many_tasks',
       title: 'Too many tasks in progress',
@@ -74,7 +88,7 @@ const SUBMITTED = {
 };
 
 const SUBMIT_PROBLEMS =
-  'Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` with nothing charged; 429 `rate_limited` (per token, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`.';
+  "Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`.";
 
 /** A submission: POST with an `Idempotency-Key`, answered 202 (or 200 under `Prefer: wait=N`), charged at the API prices. */
 const submitRoute = <const Id extends string, const Body extends z.ZodType>(route: {

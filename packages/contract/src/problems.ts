@@ -191,6 +191,12 @@ export const PROBLEM_KINDS = {
     meaning: 'You used up the requests allowed in the current window (automation API: per token, see the `RateLimit` field).',
     action: `Wait the seconds in \`Retry-After\`, then continue.`,
   },
+  token_cap_reached: {
+    title: 'Token spending cap reached',
+    meaning:
+      'This API token would pass the credit cap its owner set: per UTC day (429, with `Retry-After` until the day ends) or in all (402). Nothing was charged.',
+    action: 'Wait for the next UTC day, or raise or remove the cap on the API page (API tokens).',
+  },
   too_many_tasks: {
     title: 'Too many tasks in progress',
     meaning: 'You have the most images in progress at once that an account may have.',

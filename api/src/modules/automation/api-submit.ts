@@ -6,6 +6,7 @@ import type { AppContext } from '../../http/context.ts';
 import type { TokenOwner } from '../../http/roles.ts';
 import { oncePerKey } from '../idempotency/index.ts';
 import { ImageTaskRepository, type SubmittedTask, type TaskKind } from '../studio/index.ts';
+import { countTokenSpend } from '../tokens/index.ts';
 import { type ImageInput, storeInputImages } from './image-inputs.ts';
 
 export interface ApiTaskRequest {
@@ -39,7 +40,13 @@ export async function submitApiTask(
 ): Promise<SubmittedTask> {
   const studio = ctx.services.studio;
   const stored = request.images.length ? await storeInputImages(studio, request.images) : [];
-  const common = { userId: caller.id, createdVia: request.createdVia, priceList: 'api' as const, ...(alsoRecord && { alsoRecord }) };
+  const { tokenId } = caller;
+  // The token's caps count the charge in its transaction: a call over a cap is refused with nothing charged.
+  const record: AlsoRecord = async (tx, submitted) => {
+    if (tokenId) await countTokenSpend(tx, tokenId, submitted.task.id, submitted.creditsUsed);
+    await alsoRecord?.(tx, submitted);
+  };
+  const common = { userId: caller.id, createdVia: request.createdVia, priceList: 'api' as const, alsoRecord: record };
   if (request.kind === 'upscale') {
     const [image] = request.images;
     const [url = ''] = stored;

@@ -26,6 +26,15 @@ export const ApiToken = defineEntity({
     lastUsed: p.datetime().nullable(),
     /** `whsec_...` key that signs automation callbacks (Standard Webhooks); encrypted at rest, shown once. Null on older tokens. */
     signingSecret: p.type(EncryptedText).nullable().hidden(),
+    /** Spending caps in credits (null: none), checked in the charge's own transaction (token-caps.ts). */
+    dailyCreditCap: p.integer().nullable(),
+    totalCreditCap: p.integer().nullable(),
+    /** Usage as the caps count it: tasks submitted, and credits spent with refunds taken off. */
+    calls: p.integer().default(0),
+    creditsTotal: p.integer().default(0),
+    /** Credits spent on `usageDay` (a UTC day); another day reads as 0. */
+    creditsToday: p.integer().default(0),
+    usageDay: p.date().nullable(),
   },
   checks: [{ name: 'api_tokens_token_hash_hex', expression: "token_hash ~ '^[0-9a-f]{64}$'" }],
 });

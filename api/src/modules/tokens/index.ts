@@ -5,6 +5,7 @@ import { bearerTokenResolver } from './token.resolver.ts';
 
 export { ApiToken } from './api-token.entity.ts';
 export { createApiToken, hashToken } from './token.service.ts';
+export { countTokenSpend, returnTokenSpend } from './token-caps.ts';
 
 /** API tokens: the /api page manages them; the automation API authenticates with them. */
 export const tokensModule: ApiModule = {

@@ -38,6 +38,7 @@ export async function createApiToken(
   em: SqlEntityManager,
   userId: string,
   name: string,
+  caps: TokenCaps = {},
 ): Promise<{ token: string; signingSecret: string; record: ApiToken }> {
   const token = generateToken();
   const signingSecret = generateSigningSecret();
@@ -49,9 +50,27 @@ export async function createApiToken(
     last4: token.slice(-4),
     lastUsed: null,
     signingSecret,
+    dailyCreditCap: caps.dailyCreditCap ?? null,
+    totalCreditCap: caps.totalCreditCap ?? null,
   });
   await em.flush();
   return { token, signingSecret, record };
+}
+
+/** A token's spending caps as given: absent keeps, null removes. */
+export interface TokenCaps {
+  dailyCreditCap?: number | null;
+  totalCreditCap?: number | null;
+}
+
+/** Sets the caps of one of the user's tokens; null when the user has no such token. */
+export async function setTokenCaps(em: SqlEntityManager, userId: string, id: string, caps: TokenCaps): Promise<ApiToken | null> {
+  const record = await em.findOne(ApiToken, { id, user: userId });
+  if (!record) return null;
+  if (caps.dailyCreditCap !== undefined) record.dailyCreditCap = caps.dailyCreditCap;
+  if (caps.totalCreditCap !== undefined) record.totalCreditCap = caps.totalCreditCap;
+  await em.flush();
+  return record;
 }
 
 /** How many tokens a user holds. */

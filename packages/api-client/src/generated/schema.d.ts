@@ -484,7 +484,11 @@ export interface paths {
         delete: operations["deleteApiToken"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set an API token's spending caps
+         * @description A credit cap per UTC day and one in all; a call that would pass one is refused (429 `token_cap_reached` until the next UTC day, 402 for the total) with nothing charged, on every process. Someone else's token answers 404.
+         */
+        patch: operations["setApiTokenCaps"];
         trace?: never;
     };
     "/api/auth/password-reset": {
@@ -1497,7 +1501,7 @@ export interface paths {
         put?: never;
         /**
          * Text to image
-         * @description Queues a text-to-image task and answers 202 at once; poll the status or pass `callbackUrl`. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` with nothing charged; 429 `rate_limited` (per token, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`.
+         * @description Queues a text-to-image task and answers 202 at once; poll the status or pass `callbackUrl`. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`.
          */
         post: operations["automationGenerate"];
         delete?: never;
@@ -1517,7 +1521,7 @@ export interface paths {
         put?: never;
         /**
          * Edit images
-         * @description Fetches the 1 to 5 `image_urls` (public addresses only, PNG/JPEG/WebP checked by their bytes, 10 MB each), stores them, then queues the edit and answers 202. A refused image is a 400 with a pointer such as `/body/input/image_urls/1`. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` with nothing charged; 429 `rate_limited` (per token, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`.
+         * @description Fetches the 1 to 5 `image_urls` (public addresses only, PNG/JPEG/WebP checked by their bytes, 10 MB each), stores them, then queues the edit and answers 202. A refused image is a 400 with a pointer such as `/body/input/image_urls/1`. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`.
          */
         post: operations["automationEditImage"];
         delete?: never;
@@ -1537,7 +1541,7 @@ export interface paths {
         put?: never;
         /**
          * Upscale an image
-         * @description Fetches and stores `image_url` (public addresses only, PNG/JPEG/WebP, 10 MB), then queues the upscale and answers 202. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` with nothing charged; 429 `rate_limited` (per token, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`.
+         * @description Fetches and stores `image_url` (public addresses only, PNG/JPEG/WebP, 10 MB), then queues the upscale and answers 202. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`.
          */
         post: operations["automationUpscale"];
         delete?: never;
@@ -2417,6 +2421,40 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             lastUsed: string | null;
+            /**
+             * Format: int32
+             * @description Most credits the token may spend per UTC day; null: no cap.
+             * @example 200
+             */
+            dailyCreditCap: number | null;
+            /**
+             * Format: int32
+             * @description Most credits the token may spend in all; null: no cap.
+             * @example 200
+             */
+            totalCreditCap: number | null;
+            usage: components["schemas"]["ApiTokenUsage"];
+        };
+        /** @description What a token has spent, as its caps count it. */
+        ApiTokenUsage: {
+            /**
+             * Format: int64
+             * @description Tasks submitted with the token (charged, refunded or not).
+             * @example 42
+             */
+            calls: number;
+            /**
+             * Format: int32
+             * @description Credits it spent this UTC day, refunds taken off.
+             * @example 12
+             */
+            creditsToday: number;
+            /**
+             * Format: int32
+             * @description Credits it spent in all, refunds taken off.
+             * @example 168
+             */
+            creditsTotal: number;
         };
         /** @description An API token as listed: never the full token. */
         CreatedApiToken: components["schemas"]["ApiToken"] & {
@@ -2437,6 +2475,33 @@ export interface components {
              * @example n8n production
              */
             name: string;
+            /**
+             * Format: int32
+             * @description Most credits per UTC day; null removes the cap, absent keeps it.
+             * @example 200
+             */
+            dailyCreditCap?: number | null;
+            /**
+             * Format: int32
+             * @description Most credits in all; null removes the cap, absent keeps it.
+             * @example 200
+             */
+            totalCreditCap?: number | null;
+        };
+        /** @description A token's spending caps: a call over one is refused with nothing charged. */
+        ApiTokenCaps: {
+            /**
+             * Format: int32
+             * @description Most credits per UTC day; null removes the cap, absent keeps it.
+             * @example 200
+             */
+            dailyCreditCap?: number | null;
+            /**
+             * Format: int32
+             * @description Most credits in all; null removes the cap, absent keeps it.
+             * @example 200
+             */
+            totalCreditCap?: number | null;
         };
         AcceptedMessage: {
             /**
@@ -4195,7 +4260,7 @@ export interface components {
              * @example user.credits_adjusted
              * @enum {string}
              */
-            action: "sign_in.new_address" | "password.changed" | "password.reset" | "email.verified" | "second_factor.totp_enabled" | "second_factor.totp_disabled" | "second_factor.recovery_codes_created" | "second_factor.recovery_code_used" | "passkey.added" | "passkey.removed" | "sessions.ended" | "token.created" | "token.deleted" | "user.role_changed" | "user.state_changed" | "user.password_set" | "user.deleted" | "user.created" | "user.updated" | "user.credits_adjusted" | "task.refunded" | "tasks.rechecked" | "tasks.failed_deleted" | "settings.changed" | "security_settings.changed" | "package.created" | "package.updated" | "package.deleted" | "kie_account.created" | "kie_account.updated" | "kie_account.deleted" | "kie_account.credits_refreshed" | "telegram.tested";
+            action: "sign_in.new_address" | "password.changed" | "password.reset" | "email.verified" | "second_factor.totp_enabled" | "second_factor.totp_disabled" | "second_factor.recovery_codes_created" | "second_factor.recovery_code_used" | "passkey.added" | "passkey.removed" | "sessions.ended" | "token.created" | "token.deleted" | "token.caps_set" | "user.role_changed" | "user.state_changed" | "user.password_set" | "user.deleted" | "user.created" | "user.updated" | "user.credits_adjusted" | "task.refunded" | "tasks.rechecked" | "tasks.failed_deleted" | "settings.changed" | "security_settings.changed" | "package.created" | "package.updated" | "package.deleted" | "kie_account.created" | "kie_account.updated" | "kie_account.deleted" | "kie_account.credits_refreshed" | "telegram.tested";
             actor: components["schemas"]["AuditParty"];
             subject: components["schemas"]["AuditParty"] & unknown;
             /**
@@ -6529,6 +6594,84 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setApiTokenCaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenCaps"];
+            };
+        };
+        responses: {
+            /** @description The token with its new caps. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiToken"];
+                };
             };
             /** @description The request is invalid (see `errors` for field pointers). */
             400: {
@@ -10689,7 +10832,7 @@ export interface operations {
                 /** @description Only security events, or only other admin actions. */
                 kind?: "security" | "admin";
                 /** @description Only this action. */
-                action?: "sign_in.new_address" | "password.changed" | "password.reset" | "email.verified" | "second_factor.totp_enabled" | "second_factor.totp_disabled" | "second_factor.recovery_codes_created" | "second_factor.recovery_code_used" | "passkey.added" | "passkey.removed" | "sessions.ended" | "token.created" | "token.deleted" | "user.role_changed" | "user.state_changed" | "user.password_set" | "user.deleted" | "user.created" | "user.updated" | "user.credits_adjusted" | "task.refunded" | "tasks.rechecked" | "tasks.failed_deleted" | "settings.changed" | "security_settings.changed" | "package.created" | "package.updated" | "package.deleted" | "kie_account.created" | "kie_account.updated" | "kie_account.deleted" | "kie_account.credits_refreshed" | "telegram.tested";
+                action?: "sign_in.new_address" | "password.changed" | "password.reset" | "email.verified" | "second_factor.totp_enabled" | "second_factor.totp_disabled" | "second_factor.recovery_codes_created" | "second_factor.recovery_code_used" | "passkey.added" | "passkey.removed" | "sessions.ended" | "token.created" | "token.deleted" | "token.caps_set" | "user.role_changed" | "user.state_changed" | "user.password_set" | "user.deleted" | "user.created" | "user.updated" | "user.credits_adjusted" | "task.refunded" | "tasks.rechecked" | "tasks.failed_deleted" | "settings.changed" | "security_settings.changed" | "package.created" | "package.updated" | "package.deleted" | "kie_account.created" | "kie_account.updated" | "kie_account.deleted" | "kie_account.credits_refreshed" | "telegram.tested";
                 /** @description Only entries whose actor username contains this (any letter case). */
                 actor?: string;
                 /** @description Only entries whose account username contains this (any letter case). */

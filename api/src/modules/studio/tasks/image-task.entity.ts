@@ -45,6 +45,8 @@ export const ImageTask = defineEntity({
     isPublic: p.boolean().default(false),
     /** Starred by its owner (`PUT` / `DELETE /api/image-tasks/{taskId}/favourite`); the list can show only these. */
     isFavourite: p.boolean().default(false),
+    /** The API token that submitted it, for that token's spending caps (a refund gives back what it counted). */
+    apiTokenId: p.uuid().nullable(),
     refunded: p.boolean().default(false),
     refundedAt: p.datetime().nullable(),
     kieApi: p.manyToOne(KieApi).nullable().deleteRule('set null'),

@@ -1,6 +1,7 @@
 // Refunds: the credits of a task go back exactly once, whichever path gets there first.
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { applyLedgerEntry } from '../../ledger/index.ts';
+import { returnTokenSpend } from '../../tokens/index.ts';
 import { refundCause } from './failure-messages.ts';
 import { ImageTaskRepository } from './image-task.repository.ts';
 
@@ -38,7 +39,10 @@ export async function refundTaskRow(
       kieTaskId: row.provider_task_id,
       createdVia: row.created_via,
     });
-    if (result.applied) return row.credits_used;
+    if (result.applied) {
+      await returnTokenSpend(tx, row.id, row.credits_used);
+      return row.credits_used;
+    }
     // Already booked under the same key (the flag was lost somehow): keep the flag, return nothing more.
     if (result.reason === 'duplicate') return 0;
     throw new Error(`refund of ${row.task_id} not applied: ${result.reason}`);

@@ -135,6 +135,7 @@ export default {
   action_passkey_removed: 'Passkey removed',
   action_sessions_ended: 'Sessions signed out',
   action_token_created: 'API token created',
+  action_token_caps_set: 'API token spending caps set',
   action_token_deleted: 'API token deleted',
   action_user_role_changed: 'Admin rights changed',
   action_user_state_changed: 'Account enabled or disabled',

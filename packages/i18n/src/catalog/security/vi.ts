@@ -136,6 +136,7 @@ export default {
   action_passkey_removed: 'Đã gỡ passkey',
   action_sessions_ended: 'Đã đăng xuất phiên',
   action_token_created: 'Đã tạo API token',
+  action_token_caps_set: 'Đã đặt hạn mức chi tiêu của API token',
   action_token_deleted: 'Đã xóa API token',
   action_user_role_changed: 'Đã đổi quyền quản trị',
   action_user_state_changed: 'Đã bật hoặc tắt tài khoản',
