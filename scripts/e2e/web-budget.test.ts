@@ -11,8 +11,11 @@ import { assertUiBuilt, HOST_DIST, REMOTES } from './support/ui-build.ts';
 const KB = 1024;
 /** The goal for every main page (issue: 170 KB). */
 const GOAL = 170 * KB;
-/** /api now documents four surfaces (automation, OpenAI-compatible, MCP, SDK): 1 KB more until its guide loads on demand. */
-const GOAL_FOR: Record<string, number> = { '/api': 171 * KB };
+/**
+ * /api documents four surfaces (automation, OpenAI-compatible, MCP, SDK) and each token's caps and usage: 2 KB more.
+ * Loading parts of it on demand was tried (on scroll, on press): the extra chunks cost more bytes than they saved.
+ */
+const GOAL_FOR: Record<string, number> = { '/api': 172 * KB };
 const goalOf = (path: string) => GOAL_FOR[path] ?? GOAL;
 /**
  * Each remoteEntry.js is our small container (remotes/federation/remote-entry.ts), about 1 KB as sent; the federation plugin's
