@@ -4,7 +4,6 @@ import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 import { apiRequest } from './api';
 import { editForm, type Reference, readReferences } from './references';
-import { getTask } from './tasks';
 
 /** What a submission gives: the queued task, and its status when the call already waited for the end. */
 export interface Submitted {
@@ -30,10 +29,13 @@ function queued(answer: { body: IDataObject; headers: IDataObject }): Submitted 
   return { task, ...(result && typeof result === 'object' && { ended: result as IDataObject }) };
 }
 
-const TASK_IN_URL = /\/results\/(tsk_[A-Za-z0-9_-]+)\//;
+/** `504 task_still_running` names the task the edit is still waiting for. */
 const TASK_IN_TEXT = /\b(tsk_[A-Za-z0-9_-]+)\b/;
 
-/** The OpenAI-compatible edit answers with the stored image; its address names the task, read back for the status. */
+/**
+ * The OpenAI-compatible edit answers once the image is ready, with its address, the prompt and the charge (its
+ * answer names no task, so the output has no `taskId`); a task still running after its wait is polled by id.
+ */
 async function editWithFiles(
   ctx: IExecuteFunctions,
   itemIndex: number,
@@ -50,14 +52,17 @@ async function editWithFiles(
   try {
     const answer = await apiRequest(ctx, itemIndex, { method: 'POST', path: '/v1/images/edits', body: form.body, headers });
     const [image] = (answer.body.data ?? []) as IDataObject[];
-    const imageUrl = String(image?.url ?? '');
-    const taskId = TASK_IN_URL.exec(imageUrl)?.[1];
-    if (!taskId) {
-      const done = { type: 'edit_image', status: 'completed', imageUrl };
-      return { task: done, ended: done };
-    }
-    const ended = await getTask(ctx, itemIndex, taskId);
-    return { task: { taskId, type: 'edit_image', creditsUsed: ended.creditsUsed }, ended };
+    const usage = (answer.body.usage ?? {}) as IDataObject;
+    const done: IDataObject = {
+      type: 'edit_image',
+      status: 'completed',
+      imageUrl: image?.url ?? null,
+      prompt: image?.revised_prompt ?? input.prompt,
+      size: answer.body.size,
+      creditsUsed: usage.credits_used,
+    };
+    if (answer.headers['idempotent-replayed'] === 'true') done.replayed = true;
+    return { task: done, ended: done };
   } catch (error) {
     // Still running after the call's own wait (504 task_still_running): carry on waiting by polling.
     const taskId =

@@ -64,6 +64,7 @@ export async function toItem(
   const mimeType = String(file.headers['content-type'] ?? 'image/png')
     .split(';')[0]!
     .trim();
+  // A task's image is named after it; the edit from binary references has no task id to give.
   const fileName = `${String(json.taskId ?? 'image')}.${EXTENSIONS[mimeType] ?? 'png'}`;
   item.binary = { [options.binaryPropertyName]: await ctx.helpers.prepareBinaryData(Buffer.from(file.body), fileName, mimeType) };
   return item;
