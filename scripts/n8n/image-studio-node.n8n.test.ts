@@ -242,6 +242,27 @@ describe('n8n-nodes-image-studio, run by n8n', () => {
     expect(await credits()).toBe(before);
   });
 
+  it('stops waiting at the timeout and outputs the task id with status processing', async () => {
+    const slow = await startTestServer({ studio: { sandboxDelayMs: 60_000 } });
+    try {
+      const owner = await createUser(slow, { credits: 100 });
+      const slowToken = await createToken(slow, owner, 'n8n node');
+      const node = generate('Generate', {
+        parameters: { operation: 'generate', prompt: 'A slow fox', options: { timeout: 2, pollInterval: 1 } },
+      });
+      const started = Date.now();
+      const run = await n8n.run(chain(node), credential(slow.url, slowToken));
+      expect(run.error).toBeUndefined();
+      expect(run.output('Generate')[0]).toMatchObject({ status: 'processing', taskId: expect.stringMatching(/^tsk_/), imageUrl: null });
+      expect(run.binary('Generate')[0]).toBeUndefined();
+      // It waited (polling with sleep) about as long as asked, not the task's minute.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+      expect(Date.now() - started).toBeLessThan(30_000);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('charges once when n8n retries the item after the answer was lost', async () => {
     const proxy = await lossyProxy(server.url, '/api/n8n/generate');
     try {
