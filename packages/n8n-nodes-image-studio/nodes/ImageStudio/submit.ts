@@ -91,7 +91,7 @@ export async function submit(ctx: IExecuteFunctions, itemIndex: number, operatio
       const references = readReferences(ctx, itemIndex);
       if (references.some((reference) => reference.source === 'binary')) return await editWithFiles(ctx, itemIndex, key, references, input);
       path = '/api/n8n/edit-image';
-      input.image_urls = references.map((reference) => (reference.source === 'url' ? reference.url : ''));
+      input.image_urls = references.flatMap((reference) => (reference.source === 'url' ? [reference.url] : []));
     }
   }
   const answer = await apiRequest(ctx, itemIndex, { method: 'POST', path, body: { input }, headers: { 'Idempotency-Key': key } });
