@@ -263,6 +263,26 @@ describe('n8n-nodes-image-studio, run by n8n', () => {
     }
   });
 
+  it('charges once when a whole execution is run again with its own Idempotency Key', async () => {
+    const before = await credits();
+    const tasksBefore = (await tasks()).length;
+    const node = () =>
+      generate('Generate', {
+        parameters: {
+          operation: 'generate',
+          prompt: 'An order',
+          options: { idempotencyKey: '=order-{{ 40 + 2 }}', pollInterval: 1, download: false },
+        },
+      });
+    const first = await n8n.run(chain(node()), credential());
+    const again = await n8n.run(chain(node()), credential());
+    expect(first.output('Generate')[0]).toMatchObject({ status: 'completed' });
+    expect(first.output('Generate')[0]?.replayed).toBeUndefined();
+    expect(again.output('Generate')[0]).toMatchObject({ status: 'completed', replayed: true, taskId: first.output('Generate')[0]?.taskId });
+    expect((await tasks()).length).toBe(tasksBefore + 1);
+    expect(await credits()).toBe((before ?? 0) - generatePrice);
+  });
+
   it('charges once when n8n retries the item after the answer was lost', async () => {
     const proxy = await lossyProxy(server.url, '/api/n8n/generate');
     try {
