@@ -1,7 +1,8 @@
 // Runs an exported n8n workflow in this process with n8n's own engine (n8n-workflow, n8n-core and the nodes of
 // n8n-nodes-base), so the shipped templates are executed by the code n8n runs, not by a re-implementation.
-// What the n8n server adds around the engine is written here: node loading, a credential store, and the
-// waiting-webhook endpoint (`$execution.resumeUrl`) that resumes an execution parked by a Wait node.
+// What the n8n server adds around the engine is written here: node loading (installed community packages in
+// community.ts), a credential store, and the waiting-webhook endpoint (`$execution.resumeUrl`) that resumes an
+// execution parked by a Wait node.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -6,7 +6,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createToken, createUser, startTestServer, type TestServer } from '@app/api/testing';
-import type { INode, INodeParameters } from 'n8n-workflow';
+import type { IBinaryKeyData, INode, INodeParameters } from 'n8n-workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communityCredential } from './community.ts';
 import { fill, loadCommunityPackage, N8nHost, type WorkflowJson } from './engine.ts';
@@ -113,7 +113,7 @@ describe('n8n-nodes-image-studio, run by n8n', () => {
   }
 
   /** The binary property n8n received: a PNG with the task's name. */
-  function expectPng(binary: Record<string, { data: string; mimeType: string; fileName?: string }> | undefined, taskId: unknown) {
+  function expectPng(binary: IBinaryKeyData | undefined, taskId: unknown) {
     const file = binary?.data;
     expect(file?.mimeType).toBe('image/png');
     expect(file?.fileName).toBe(`${String(taskId)}.png`);
@@ -153,7 +153,7 @@ describe('n8n-nodes-image-studio, run by n8n', () => {
       aspectRatio: '16:9',
       creditsUsed: generatePrice,
     });
-    expectPng(run.binary('Generate')[0] as never, out?.taskId);
+    expectPng(run.binary('Generate')[0], out?.taskId);
     expect(await credits()).toBe((before ?? 0) - generatePrice);
   });
 
@@ -177,7 +177,7 @@ describe('n8n-nodes-image-studio, run by n8n', () => {
     expect(out).toMatchObject({ status: 'completed', type: 'edit_image', prompt: 'Give the fox a red scarf', creditsUsed: editPrice });
     expect(out?.imageUrl).toMatch(/^http/);
     expect(out?.imageUrl).not.toBe(generated?.imageUrl);
-    expectPng(run.binary('Edit')[0] as never, 'image');
+    expectPng(run.binary('Edit')[0], 'image');
     const [edited] = await server.orm.em
       .fork()
       .execute<{ generation_type: string; credits_used: number; input_image_urls: string[] | string }[]>(
@@ -211,7 +211,7 @@ describe('n8n-nodes-image-studio, run by n8n', () => {
     expect(run.error).toBeUndefined();
     const [out] = run.output('Upscale');
     expect(out).toMatchObject({ status: 'completed', type: 'upscale', prompt: 'Upscale x4', imageUrl: expect.stringMatching(/^http/) });
-    expectPng(run.binary('Upscale')[0] as never, out?.taskId);
+    expectPng(run.binary('Upscale')[0], out?.taskId);
   });
 
   it('gets the balance, and a task by its id', async () => {
@@ -229,7 +229,7 @@ describe('n8n-nodes-image-studio, run by n8n', () => {
     await expect.poll(async () => (await tasks()).find((task) => task.task_id === queued?.taskId)?.status).toBe('completed');
     const got = await n8n.run(chain(studioNode('Task', { operation: 'getTask', taskId: String(queued?.taskId) })), credential());
     expect(got.output('Task')[0]).toMatchObject({ taskId: queued?.taskId, status: 'completed', prompt: 'A kite' });
-    expectPng(got.binary('Task')[0] as never, queued?.taskId);
+    expectPng(got.binary('Task')[0], queued?.taskId);
   });
 
   it('stops with the API problem when the token is wrong, and charges nothing', async () => {
