@@ -232,6 +232,24 @@ describe('n8n-nodes-image-studio, run by n8n', () => {
     expectPng(got.binary('Task')[0], queued?.taskId);
   });
 
+  it('stops on a failed task with its reason and refund, or outputs the error with Continue On Fail', async () => {
+    const before = await credits();
+    const failing = (extra: Partial<INode> = {}) =>
+      generate('Generate', {
+        parameters: { operation: 'generate', prompt: 'A fox [sandbox:fail]', options: { pollInterval: 1 } },
+        ...extra,
+      });
+    const stopped = await n8n.run(chain(failing()), credential());
+    expect(stopped.status).toBe('error');
+    expect(stopped.error).toMatch(/^The task failed: /);
+    expect(stopped.errorDescription).toMatch(new RegExp(`^Task tsk_\\S+\\. ${generatePrice} credits were refunded\\.$`));
+    const continued = await n8n.run(chain(failing({ onError: 'continueRegularOutput' })), credential());
+    expect(continued.status).toBe('success');
+    expect(continued.output('Generate')).toEqual([{ error: stopped.error }]);
+    // Both tasks were refunded by the studio.
+    expect(await credits()).toBe(before);
+  });
+
   it('stops with the API problem when the token is wrong, and charges nothing', async () => {
     const before = await credits();
     const run = await n8n.run(chain(generate()), credential(server.url, 'nbk_not-a-real-token'));
