@@ -12,6 +12,7 @@ COPY api/package.json api/
 COPY packages/api-client/package.json packages/api-client/
 COPY packages/contract/package.json packages/contract/
 COPY packages/i18n/package.json packages/i18n/
+COPY packages/n8n-nodes-image-studio/package.json packages/n8n-nodes-image-studio/
 COPY packages/sdk/package.json packages/sdk/
 COPY packages/ui/package.json packages/ui/
 COPY remotes/account/package.json remotes/account/

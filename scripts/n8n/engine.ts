@@ -1,7 +1,8 @@
 // Runs an exported n8n workflow in this process with n8n's own engine (n8n-workflow, n8n-core and the nodes of
 // n8n-nodes-base), so the shipped templates are executed by the code n8n runs, not by a re-implementation.
-// What the n8n server adds around the engine is written here: node loading, a credential store, and the
-// waiting-webhook endpoint (`$execution.resumeUrl`) that resumes an execution parked by a Wait node.
+// What the n8n server adds around the engine is written here: node loading (installed community packages in
+// community.ts), a credential store, and the waiting-webhook endpoint (`$execution.resumeUrl`) that resumes an
+// execution parked by a Wait node.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -9,6 +10,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { ExecutionLifecycleHooks, WebhookContext, WorkflowExecute } from 'n8n-core';
 import {
+  type IBinaryKeyData,
   type ICredentialDataDecryptedObject,
   ICredentialsHelper,
   type IDataObject,
@@ -26,6 +28,9 @@ import {
   NodeHelpers,
   Workflow,
 } from 'n8n-workflow';
+import { communityCredential, communityNode } from './community.ts';
+
+export { loadCommunityPackage } from './community.ts';
 
 const require = createRequire(import.meta.url);
 const NODES_BASE = require.resolve('n8n-nodes-base/package.json').replace(/package\.json$/, '');
@@ -46,6 +51,8 @@ export interface FinishedRun {
   status: IRun['status'];
   /** The items a node output on its last run. */
   output(nodeName: string): IDataObject[];
+  /** The binary data of those items (n8n keeps it base64 in `data` without a binary data store). */
+  binary(nodeName: string): (IBinaryKeyData | undefined)[];
   /** The error that stopped the execution, if any. */
   error: string | undefined;
   /** The line n8n shows under that error: for an API error, the answer's `message`. */
@@ -58,7 +65,7 @@ const nodeTypeCache = new Map<string, INodeType | IVersionedNodeType>();
 
 /** `n8n-nodes-base.httpRequest` -> the node class listed in n8n-nodes-base's manifest (`.../HttpRequest.node.js`). */
 function loadNodeType(type: string): INodeType | IVersionedNodeType {
-  const cached = nodeTypeCache.get(type);
+  const cached = nodeTypeCache.get(type) ?? communityNode(type);
   if (cached) return cached;
   const [pkg, name = ''] = type.split('.');
   const file = `${name.charAt(0).toUpperCase()}${name.slice(1)}.node.js`;
@@ -79,7 +86,7 @@ const nodeTypes: INodeTypes = {
 };
 
 /** `{{$credentials.token}}` in a credential type's declared headers, the way n8n's credentials helper fills them. */
-function fill(template: string, credentials: ICredentialDataDecryptedObject): string {
+export function fill(template: string, credentials: ICredentialDataDecryptedObject): string {
   return template.replace(/^=/, '').replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key: string) => String(credentials[key] ?? ''));
 }
 
@@ -100,17 +107,13 @@ class CredentialsHelper extends ICredentialsHelper {
     return true;
   }
 
-  /** Applies the credential type's `generic` authentication (headers and query) from n8n-nodes-base. */
+  /** Applies the credential type's `generic` authentication (headers and query), of a loaded package or n8n-nodes-base. */
   async authenticate(
     credentials: ICredentialDataDecryptedObject,
     typeName: string,
     options: IHttpRequestOptions,
   ): Promise<IHttpRequestOptions> {
-    const file = `${typeName.charAt(0).toUpperCase()}${typeName.slice(1)}.credentials.js`;
-    const exported = require(`${NODES_BASE}dist/credentials/${file}`) as Record<string, new () => { authenticate?: unknown }>;
-    const CredentialClass = Object.values(exported)[0];
-    const declared =
-      CredentialClass && (new CredentialClass().authenticate as { type?: string; properties?: Record<string, Record<string, string>> });
+    const declared = credentialAuthentication(typeName);
     if (declared?.type !== 'generic') throw new Error(`Credential type ${typeName} is not supported here`);
     const filled = (values: Record<string, string> = {}) =>
       Object.fromEntries(Object.entries(values).map(([key, value]) => [key, fill(value, credentials)]));
@@ -150,6 +153,17 @@ class CredentialsHelper extends ICredentialsHelper {
   getCredentialsProperties(): [] {
     return [];
   }
+}
+
+type GenericAuthentication = { type?: string; properties?: Record<string, Record<string, string>> } | undefined;
+
+function credentialAuthentication(typeName: string): GenericAuthentication {
+  const community = communityCredential(typeName);
+  if (community) return community.authenticate as GenericAuthentication;
+  const file = `${typeName.charAt(0).toUpperCase()}${typeName.slice(1)}.credentials.js`;
+  const exported = require(`${NODES_BASE}dist/credentials/${file}`) as Record<string, new () => { authenticate?: unknown }>;
+  const CredentialClass = Object.values(exported)[0];
+  return CredentialClass && (new CredentialClass().authenticate as GenericAuthentication);
 }
 
 interface Parked {
@@ -322,15 +336,18 @@ export class N8nHost {
   }
 }
 
+function lastItems(run: IRun, nodeName: string) {
+  const runs = run.data.resultData.runData[nodeName] ?? [];
+  return runs.at(-1)?.data?.main?.[0] ?? [];
+}
+
 function finished(run: IRun, resumed: number): FinishedRun {
   return {
     status: run.status,
     resumed,
     error: run.data.resultData.error?.message,
     errorDescription: run.data.resultData.error?.description ?? undefined,
-    output: (nodeName) => {
-      const runs = run.data.resultData.runData[nodeName] ?? [];
-      return (runs.at(-1)?.data?.main?.[0] ?? []).map((item) => item.json);
-    },
+    output: (nodeName) => lastItems(run, nodeName).map((item) => item.json),
+    binary: (nodeName) => lastItems(run, nodeName).map((item) => item.binary),
   };
 }

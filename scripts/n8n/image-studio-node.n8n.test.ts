@@ -1,0 +1,321 @@
+// The community node (packages/n8n-nodes-image-studio), built with n8n's node tool and loaded from its dist as n8n
+// loads an installed package, run by n8n's own engine against the real API (sandbox provider, a real database).
+
+import { execFileSync } from 'node:child_process';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createToken, createUser, startTestServer, type TestServer } from '@app/api/testing';
+import type { IBinaryKeyData, INode, INodeParameters } from 'n8n-workflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { communityCredential } from './community.ts';
+import { fill, loadCommunityPackage, N8nHost, type WorkflowJson } from './engine.ts';
+
+const PACKAGE_DIR = join(import.meta.dirname, '../../packages/n8n-nodes-image-studio');
+const NODE_TYPE = 'n8n-nodes-image-studio.imageStudio';
+const generatePrice = 7;
+const editPrice = 9;
+const PNG_SIGNATURE = '89504e470d0a1a0a';
+
+const trigger: INode = {
+  id: 'trigger',
+  name: 'Start',
+  type: 'n8n-nodes-base.manualTrigger',
+  typeVersion: 1,
+  position: [0, 0],
+  parameters: {},
+};
+
+/** A node of the package with the credential picked, as an n8n user would set it up. */
+function studioNode(name: string, parameters: INodeParameters, extra: Partial<INode> = {}): INode {
+  return {
+    id: name.toLowerCase().replace(/\W+/g, '-'),
+    name,
+    type: NODE_TYPE,
+    typeVersion: 1,
+    position: [0, 0],
+    parameters: { options: { pollInterval: 1 }, ...parameters },
+    credentials: { imageStudioApi: { id: 'cred-1', name: 'Image Studio' } },
+    ...extra,
+  };
+}
+
+/** Start -> each node in turn. */
+function chain(...nodes: INode[]): WorkflowJson {
+  const all = [trigger, ...nodes];
+  const connections: WorkflowJson['connections'] = {};
+  for (const [index, node] of all.slice(0, -1).entries()) {
+    connections[node.name] = { main: [[{ node: all[index + 1]!.name, type: 'main', index: 0 }]] };
+  }
+  return { name: 'Image Studio node', nodes: all, connections };
+}
+
+const generate = (name = 'Generate', extra: Partial<INode> = {}) =>
+  studioNode(name, { operation: 'generate', prompt: 'A red fox in snow', imageSize: '16:9', outputFormat: 'png' }, extra);
+
+/** Forwards to the API; the first answer to `dropPath` is thrown away after the API handled it (a lost answer). */
+async function lossyProxy(target: string, dropPath: string): Promise<{ url: string; dropped: number; server: Server }> {
+  const state = { url: '', dropped: 0, server: createServer() };
+  state.server.on('request', (req, res) => {
+    const upstream = httpRequest(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+      if (req.url === dropPath && state.dropped === 0) {
+        state.dropped++;
+        answer.resume();
+        answer.on('end', () => req.socket.destroy());
+        return;
+      }
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => state.server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(state.server.address() as AddressInfo).port}`;
+  return state;
+}
+
+describe('n8n-nodes-image-studio, run by n8n', () => {
+  let n8n: N8nHost;
+  let server: TestServer;
+  let token: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    // The package's own build (n8n-node build: tsc and the icons into dist/), then n8n's way of loading it.
+    execFileSync(join(PACKAGE_DIR, 'node_modules/.bin/n8n-node'), ['build'], { cwd: PACKAGE_DIR, stdio: 'pipe' });
+    expect(loadCommunityPackage(PACKAGE_DIR)).toEqual({ nodeTypes: [NODE_TYPE], credentialTypes: ['imageStudioApi'] });
+    n8n = await N8nHost.start();
+    server = await startTestServer({ studio: { sandboxDelayMs: 0, pollMinMs: 50, pollMaxMs: 200 } });
+    // API prices unlike the studio's, so each charge shows which call was used.
+    await server.orm.em
+      .fork()
+      .execute(`update "admin_settings" set "nano_banana_api_price" = ?, "nano_banana_edit_api_price" = ?`, [generatePrice, editPrice]);
+    const user = await createUser(server, { credits: 200 });
+    userId = user.id;
+    token = await createToken(server, user, 'n8n node');
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await n8n?.close();
+  });
+
+  const credential = (baseUrl = server.url, apiToken = token) => ({ imageStudioApi: { baseUrl, apiToken } });
+
+  async function credits(): Promise<number | undefined> {
+    const [row] = await server.orm.em.fork().execute<{ credits: number }[]>('select "credits" from "users" where "id" = ?', [userId]);
+    return row?.credits;
+  }
+
+  async function tasks(): Promise<{ task_id: string; credits_used: number; status: string }[]> {
+    return server.orm.em
+      .fork()
+      .execute('select "task_id", "credits_used", "status" from "image_tasks" where "user_id" = ? order by "created_at"', [userId]);
+  }
+
+  /** The binary property n8n received: a PNG with the task's name. */
+  function expectPng(binary: IBinaryKeyData | undefined, taskId: unknown) {
+    const file = binary?.data;
+    expect(file?.mimeType).toBe('image/png');
+    expect(file?.fileName).toBe(`${String(taskId)}.png`);
+    expect(
+      Buffer.from(file?.data ?? '', 'base64')
+        .subarray(0, 8)
+        .toString('hex'),
+    ).toBe(PNG_SIGNATURE);
+  }
+
+  it("the credential's test request answers 200 for the token and 401 for a wrong one", async () => {
+    const type = communityCredential('imageStudioApi');
+    if (!type?.test) throw new Error('The credential declares no test request');
+    const { request } = type.test;
+    const { headers } = (type.authenticate as { properties: { headers: Record<string, string> } }).properties;
+    const call = async (apiToken: string) => {
+      const values = { baseUrl: server.url, apiToken };
+      const url = `${fill(String(request.baseURL), values)}${request.url}`;
+      return fetch(url, { method: request.method, headers: { Authorization: fill(headers.Authorization!, values) } });
+    };
+    const good = await call(token);
+    expect(good.status).toBe(200);
+    expect(await good.json()).toMatchObject({ userId, credits: await credits() });
+    expect((await call('nbk_not-a-real-token')).status).toBe(401);
+  });
+
+  it('generates, waits for completion and outputs the image URL and the image as binary data', async () => {
+    const before = await credits();
+    const run = await n8n.run(chain(generate()), credential());
+    expect(run.error).toBeUndefined();
+    const [out] = run.output('Generate');
+    expect(out).toMatchObject({
+      status: 'completed',
+      type: 'text_to_image',
+      taskId: expect.stringMatching(/^tsk_/),
+      imageUrl: expect.stringMatching(/^http/),
+      aspectRatio: '16:9',
+      creditsUsed: generatePrice,
+    });
+    expectPng(run.binary('Generate')[0], out?.taskId);
+    expect(await credits()).toBe((before ?? 0) - generatePrice);
+  });
+
+  it('edits from a binary reference (the generated image) and a URL, through the file upload call', async () => {
+    const edit = studioNode('Edit', {
+      operation: 'edit',
+      prompt: 'Give the fox a red scarf',
+      references: {
+        image: [
+          { source: 'binary', binaryPropertyName: 'data' },
+          { source: 'url', url: '={{ $json.imageUrl }}' },
+        ],
+      },
+    });
+    const before = await credits();
+    const run = await n8n.run(chain(generate(), edit), credential());
+    expect(run.error).toBeUndefined();
+    const [generated] = run.output('Generate');
+    const [out] = run.output('Edit');
+    // That call answers with the image once ready (no task id); the charge is the edit's API price.
+    expect(out).toMatchObject({ status: 'completed', type: 'edit_image', prompt: 'Give the fox a red scarf', creditsUsed: editPrice });
+    expect(out?.imageUrl).toMatch(/^http/);
+    expect(out?.imageUrl).not.toBe(generated?.imageUrl);
+    expectPng(run.binary('Edit')[0], 'image');
+    const [edited] = await server.orm.em
+      .fork()
+      .execute<{ generation_type: string; credits_used: number; input_image_urls: string[] | string }[]>(
+        'select "generation_type", "credits_used", "input_image_urls" from "image_tasks" where "user_id" = ? order by "created_at" desc limit 1',
+        [userId],
+      );
+    expect(edited).toMatchObject({ generation_type: 'edit_image', credits_used: editPrice });
+    const inputs = edited?.input_image_urls ?? [];
+    // Both references reached the task: the binary one and the downloaded URL.
+    expect(Array.isArray(inputs) ? inputs.length : inputs.split(',').length).toBe(2);
+    expect(await credits()).toBe((before ?? 0) - generatePrice - editPrice);
+  });
+
+  it('edits from image URLs through the automation API', async () => {
+    const edit = studioNode('Edit', {
+      operation: 'edit',
+      prompt: 'Make it night',
+      references: { image: [{ source: 'url', url: '={{ $json.imageUrl }}' }] },
+      options: { pollInterval: 1, download: false },
+    });
+    const run = await n8n.run(chain(generate(), edit), credential());
+    expect(run.error).toBeUndefined();
+    expect(run.output('Edit')[0]).toMatchObject({ status: 'completed', type: 'edit_image', creditsUsed: editPrice, imageUrl: /^http/ });
+    // Download off: JSON only.
+    expect(run.binary('Edit')[0]).toBeUndefined();
+  });
+
+  it('upscales x4 a generated image', async () => {
+    const upscale = studioNode('Upscale', { operation: 'upscale', imageUrl: '={{ $json.imageUrl }}', scaleRatio: 4 });
+    const run = await n8n.run(chain(generate(), upscale), credential());
+    expect(run.error).toBeUndefined();
+    const [out] = run.output('Upscale');
+    expect(out).toMatchObject({ status: 'completed', type: 'upscale', prompt: 'Upscale x4', imageUrl: expect.stringMatching(/^http/) });
+    expectPng(run.binary('Upscale')[0], out?.taskId);
+  });
+
+  it('gets the balance, and a task by its id', async () => {
+    const submitted = await n8n.run(
+      chain(generate('Generate', { parameters: { operation: 'generate', prompt: 'A kite', waitForCompletion: false } })),
+      credential(),
+    );
+    const [queued] = submitted.output('Generate');
+    expect(queued).toMatchObject({ status: 'processing', taskId: expect.stringMatching(/^tsk_/) });
+    expect(submitted.binary('Generate')[0]).toBeUndefined();
+
+    const run = await n8n.run(chain(studioNode('Balance', { operation: 'getBalance' })), credential());
+    expect(run.output('Balance')).toEqual([{ userId, username: expect.any(String), credits: await credits() }]);
+
+    await expect.poll(async () => (await tasks()).find((task) => task.task_id === queued?.taskId)?.status).toBe('completed');
+    const got = await n8n.run(chain(studioNode('Task', { operation: 'getTask', taskId: String(queued?.taskId) })), credential());
+    expect(got.output('Task')[0]).toMatchObject({ taskId: queued?.taskId, status: 'completed', prompt: 'A kite' });
+    expectPng(got.binary('Task')[0], queued?.taskId);
+  });
+
+  it('stops on a failed task with its reason and refund, or outputs the error with Continue On Fail', async () => {
+    const before = await credits();
+    const failing = (extra: Partial<INode> = {}) =>
+      generate('Generate', {
+        parameters: { operation: 'generate', prompt: 'A fox [sandbox:fail]', options: { pollInterval: 1 } },
+        ...extra,
+      });
+    const stopped = await n8n.run(chain(failing()), credential());
+    expect(stopped.status).toBe('error');
+    expect(stopped.error).toMatch(/^The task failed: /);
+    expect(stopped.errorDescription).toMatch(new RegExp(`^Task tsk_\\S+\\. ${generatePrice} credits were refunded\\.$`));
+    const continued = await n8n.run(chain(failing({ onError: 'continueRegularOutput' })), credential());
+    expect(continued.status).toBe('success');
+    expect(continued.output('Generate')).toEqual([{ error: stopped.error }]);
+    // Both tasks were refunded by the studio.
+    expect(await credits()).toBe(before);
+  });
+
+  it('stops with the API problem when the token is wrong, and charges nothing', async () => {
+    const before = await credits();
+    const run = await n8n.run(chain(generate()), credential(server.url, 'nbk_not-a-real-token'));
+    expect(run.status).toBe('error');
+    expect(run.error).toBe('Authentication required (401)');
+    expect(run.errorDescription).toContain('A valid API token is required');
+    expect(run.output('Generate')).toEqual([]);
+    expect(await credits()).toBe(before);
+  });
+
+  it('stops waiting at the timeout and outputs the task id with status processing', async () => {
+    const slow = await startTestServer({ studio: { sandboxDelayMs: 60_000 } });
+    try {
+      const owner = await createUser(slow, { credits: 100 });
+      const slowToken = await createToken(slow, owner, 'n8n node');
+      const node = generate('Generate', {
+        parameters: { operation: 'generate', prompt: 'A slow fox', options: { timeout: 2, pollInterval: 1 } },
+      });
+      const started = Date.now();
+      const run = await n8n.run(chain(node), credential(slow.url, slowToken));
+      expect(run.error).toBeUndefined();
+      expect(run.output('Generate')[0]).toMatchObject({ status: 'processing', taskId: expect.stringMatching(/^tsk_/), imageUrl: null });
+      expect(run.binary('Generate')[0]).toBeUndefined();
+      // It waited (polling with sleep) about as long as asked, not the task's minute.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+      expect(Date.now() - started).toBeLessThan(30_000);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('charges once when a whole execution is run again with its own Idempotency Key', async () => {
+    const before = await credits();
+    const tasksBefore = (await tasks()).length;
+    const node = () =>
+      generate('Generate', {
+        parameters: {
+          operation: 'generate',
+          prompt: 'An order',
+          options: { idempotencyKey: '=order-{{ 40 + 2 }}', pollInterval: 1, download: false },
+        },
+      });
+    const first = await n8n.run(chain(node()), credential());
+    const again = await n8n.run(chain(node()), credential());
+    expect(first.output('Generate')[0]).toMatchObject({ status: 'completed' });
+    expect(first.output('Generate')[0]?.replayed).toBeUndefined();
+    expect(again.output('Generate')[0]).toMatchObject({ status: 'completed', replayed: true, taskId: first.output('Generate')[0]?.taskId });
+    expect((await tasks()).length).toBe(tasksBefore + 1);
+    expect(await credits()).toBe((before ?? 0) - generatePrice);
+  });
+
+  it('charges once when n8n retries the item after the answer was lost', async () => {
+    const proxy = await lossyProxy(server.url, '/api/n8n/generate');
+    try {
+      const before = await credits();
+      const tasksBefore = (await tasks()).length;
+      const node = generate('Generate', { retryOnFail: true, maxTries: 2, waitBetweenTries: 100 });
+      const run = await n8n.run(chain(node), credential(proxy.url));
+      expect(proxy.dropped).toBe(1);
+      expect(run.error).toBeUndefined();
+      // The second try sent the same Idempotency-Key: the API replayed the first submission.
+      expect(run.output('Generate')[0]).toMatchObject({ status: 'completed', replayed: true });
+      expect((await tasks()).length).toBe(tasksBefore + 1);
+      expect(await credits()).toBe((before ?? 0) - generatePrice);
+    } finally {
+      await new Promise<void>((resolve) => proxy.server.close(() => resolve()));
+    }
+  });
+});
