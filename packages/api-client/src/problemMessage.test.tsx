@@ -16,23 +16,26 @@ const problem = (code: string): Problem => ({
   retryable: false,
 });
 
+let text = '';
+/** Records what `useProblemMessage` says of `error`. */
+function Probe({ error }: { error: unknown }) {
+  text = useProblemMessage()(error, 'fallback');
+  return null;
+}
+
 /** What `useProblemMessage` says of `error`, rendered under `words` (or under no provider). */
 async function said(error: unknown, words?: (problem: Problem) => string | undefined): Promise<string> {
-  let text = '';
-  function Probe() {
-    text = useProblemMessage()(error, 'fallback');
-    return null;
-  }
+  text = '';
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   const root = createRoot(document.createElement('div'));
   await act(async () =>
     root.render(
       words ? (
         <ProblemWordsContext value={words}>
-          <Probe />
+          <Probe error={error} />
         </ProblemWordsContext>
       ) : (
-        <Probe />
+        <Probe error={error} />
       ),
     ),
   );
