@@ -514,13 +514,13 @@ export interface components {
          */
         "Access-Control-Allow-Origin": string;
         /**
-         * @description The caller's quota left in the current window, as the IETF draft "RateLimit header fields for HTTP" names it: `"<policy>";r=<requests left>;t=<seconds until the window resets>`.
-         * @example "automation";r=42;t=18
+         * @description What is left of each budget that applies to this request, as a structured-field List (draft-ietf-httpapi-ratelimit-headers-10): one item per policy, `"<policy>";r=<requests left>;t=<seconds until the window resets>`. Every route counts against `"default"` (per caller: the session's user, the API token, or the client address when anonymous); the bearer-token routes also against `"per-token"`.
+         * @example "default";r=1199;t=42
          */
         RateLimit: string;
         /**
-         * @description The quota policy of the IETF draft "RateLimit header fields for HTTP": `"<policy>";q=<requests>;w=<window in seconds>` (the automation API: 60 requests per token per 60 s unless the operator changed it).
-         * @example "automation";q=60;w=60
+         * @description The budgets that apply to this request, as a structured-field List (draft-ietf-httpapi-ratelimit-headers-10): `"<policy>";q=<requests>;w=<window in seconds>`. `"default"`: 1200 requests per caller per 60 s on every route; `"per-token"`: 60 requests per API token per 60 s on the bearer-token routes (unless the operator changed them). Over a budget the answer is 429 with `Retry-After`.
+         * @example "default";q=1200;w=60
          */
         "RateLimit-Policy": string;
         /**
