@@ -78,10 +78,10 @@ describe('response headers', () => {
     }
   });
 
-  it('declares Retry-After on every 429, and the CORS header on every response', () => {
+  it('declares Retry-After on every 429 and 503, and the CORS header on every response', () => {
     for (const { route, responses } of operations) {
       for (const [status, response] of responses) {
-        expect(names(response).includes('Retry-After'), `${route.operationId} ${status}`).toBe(status === '429');
+        expect(names(response).includes('Retry-After'), `${route.operationId} ${status}`).toBe(status === '429' || status === '503');
         expect(names(response), `${route.operationId} ${status}`).toContain('Access-Control-Allow-Origin');
       }
     }

@@ -47,7 +47,7 @@ export const headerRef = (name: ResponseHeaderName) => ({ $ref: `#/components/he
 
 /**
  * The shared headers a response of a route carries: CORS on every one; every route has a per-caller budget, so its
- * 2xx and 4xx answers carry the quota; `Retry-After` on every 429.
+ * 2xx and 4xx answers carry the quota; `Retry-After` on every 429 and 503 (a passing state: wait, then retry).
  */
 export function sharedHeaders(status: number): Record<string, { $ref: string }> {
   const headers: Record<string, { $ref: string }> = { 'Access-Control-Allow-Origin': headerRef('Access-Control-Allow-Origin') };
@@ -56,6 +56,6 @@ export function sharedHeaders(status: number): Record<string, { $ref: string }> 
     headers.RateLimit = headerRef('RateLimit');
     headers['RateLimit-Policy'] = headerRef('RateLimit-Policy');
   }
-  if (status === 429) headers['Retry-After'] = headerRef('Retry-After');
+  if (status === 429 || status === 503) headers['Retry-After'] = headerRef('Retry-After');
   return headers;
 }

@@ -893,7 +893,7 @@ export interface paths {
         put?: never;
         /**
          * Upload reference images
-         * @description Checks each image by its bytes (PNG, JPEG or WebP), size (10 MB) and pixel count, and stores it under a name nobody can guess. Nothing is stored unless every image passes; each refused image gets a pointer such as `/body/images/2` (413 when one is too large, else 400).
+         * @description Checks each image by its bytes (PNG, JPEG or WebP), size (10 MB) and pixel count, and stores it under a name nobody can guess. Nothing is stored unless every image passes; each refused image gets a pointer such as `/body/images/2` (413 when one is too large, else 400). While the file storage cannot be reached: 503 `storage_unavailable` with `Retry-After`, and nothing is stored.
          */
         post: operations["uploadImages"];
         delete?: never;
@@ -5082,6 +5082,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5536,6 +5537,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5647,6 +5649,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5754,6 +5757,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5902,6 +5906,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6037,6 +6042,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6170,6 +6176,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6634,6 +6641,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9091,6 +9099,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Temporarily unavailable, or switched off by the administrator. */
+            503: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     generateImage: {
@@ -9222,6 +9241,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9359,6 +9379,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10267,6 +10288,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12142,6 +12164,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12234,6 +12257,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12569,6 +12593,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12742,6 +12767,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12915,6 +12941,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13553,6 +13580,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13722,6 +13750,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {

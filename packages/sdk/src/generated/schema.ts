@@ -686,6 +686,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -859,6 +860,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1032,6 +1034,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
