@@ -70,20 +70,6 @@ function checkedOptions({ name, limit, windowMs }: RateLimitOptions) {
   return { keyPrefix: name, points: limit, duration: windowMs / 1000 };
 }
 
-/**
- * A limiter counted in this process's memory only, whatever the store: for the generic per-caller budget on every
- * request, where a database round trip would cost more than the answer. A cluster of N processes allows up to N times it.
- */
-export function processRateLimiter(options: RateLimitOptions): RateLimiter {
-  const limiter = Promise.resolve(new RateLimiterMemory(checkedOptions(options)));
-  // Keys stay in memory and are made by the server (ids, addresses): no need to hash them.
-  return limiterOn(
-    () => limiter,
-    options.limit,
-    (key) => key,
-  );
-}
-
 /** Where an app's counters live; one per app, closed with it. */
 export class RateLimitStore {
   readonly #databaseUrl: string | undefined;
