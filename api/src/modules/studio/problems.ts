@@ -32,17 +32,6 @@ export const noProvider = () =>
     retryable: true,
   });
 
-/** 503: the file storage cannot be reached, so nothing was stored; worth trying again shortly. */
-export const storageUnavailable = () =>
-  new HttpProblem({
-    status: 503,
-    code: 'storage_unavailable',
-    title: 'File storage unavailable',
-    detail: 'The file storage cannot be reached right now. Nothing was stored; try again in a moment.',
-    retryable: true,
-    headers: { 'Retry-After': '10' },
-  });
-
 /** 400 with one pointer per refused image address. */
 export const invalidImageUrls = (errors: FieldError[]) =>
   new HttpProblem({ status: 400, code: 'validation_failed', title: 'Validation failed', detail: 'Invalid request body.', errors });

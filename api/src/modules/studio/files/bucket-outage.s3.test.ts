@@ -4,10 +4,11 @@
 import type { Problem, UploadImagesResponse } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/kie-server.ts';
-import { signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
+import { createToken, signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
 import { startTestS3, type TestS3 } from '../../../../test/s3-server.ts';
 import { KieApi } from '../../kie-accounts/index.ts';
 import { TASK_STEP_QUEUE } from '../jobs/task-queue.ts';
+import { ImageTask } from '../tasks/image-task.entity.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from '../testing/database.ts';
 import {
   balanceOf,
@@ -32,7 +33,7 @@ describe('uploads while the bucket is away', () => {
   beforeAll(async () => {
     s3 = await startTestS3();
     server = await startTestServer({ config: { storage: s3.storage() }, studio: { uploadsPerWindow: 100 } });
-    const user = await userWithCredits(server.orm, 5);
+    const user = await userWithCredits(server.orm, 50);
     userId = user.id;
     cookie = await signIn(server, user);
   });
@@ -52,7 +53,7 @@ describe('uploads while the bucket is away', () => {
     expect(refused.body).toMatchObject({ code: 'storage_unavailable', retryable: true });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(await server.orm.em.fork().count(Upload, { user: userId })).toBe(0);
-    expect(await balanceOf(server.orm, userId)).toBe(5);
+    expect(await balanceOf(server.orm, userId)).toBe(50);
 
     await s3.restart();
     expect(await s3.objectNames()).toEqual([]);
@@ -63,6 +64,29 @@ describe('uploads while the bucket is away', () => {
     expect(stored.urls).toHaveLength(1);
     expect(await server.orm.em.fork().count(Upload, { user: userId })).toBe(1);
     expect((await s3.objectNames()).length).toBe(2); // the upload and its thumbnail
+  });
+
+  it('answers an image edit sent as files 503 too, before anything is charged or queued', async () => {
+    const token = await createToken(server, { id: userId });
+    const before = await balanceOf(server.orm, userId);
+    const picture = Buffer.from((await pngDataUrl(32, 32)).split(',')[1] ?? '', 'base64');
+    const edit = () => {
+      const form = new FormData();
+      form.set('prompt', 'make it blue');
+      form.append('image', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'ref.png');
+      return fetch(`${server.url}/v1/images/edits`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    };
+    await s3.stop();
+    try {
+      const refused = await edit();
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('storage_unavailable');
+      expect(await balanceOf(server.orm, userId)).toBe(before);
+      expect(await server.orm.em.fork().count(ImageTask, { user: userId })).toBe(0);
+    } finally {
+      await s3.restart();
+    }
   });
 });
 

@@ -2,12 +2,13 @@
 // whole or not at all, so a refused or failed batch leaves nothing behind.
 import type { FieldError } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { storageUnavailable } from '../../../errors.ts';
 import { reencodeImage } from '../../../images/reencode.ts';
 import { type StoredImage, storeUploadedBytes } from '../../../images/store.ts';
 import { ImageValidationError, type ValidatedImage, validateImageDataUrl } from '../../../images/validate.ts';
 import type { FileStorage } from '../../../storage/storage.ts';
 import { isStorageUnavailable } from '../../../storage/unavailable.ts';
-import { invalidUploads, storageUnavailable, uploadQuotaExceeded } from '../problems.ts';
+import { invalidUploads, uploadQuotaExceeded } from '../problems.ts';
 import { Upload } from './upload.entity.ts';
 import { storedUploadBytes } from './upload.repository.ts';
 
