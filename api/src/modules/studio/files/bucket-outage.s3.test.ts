@@ -24,6 +24,17 @@ import {
 } from '../testing/kit.ts';
 import { Upload } from '../uploads/upload.entity.ts';
 
+/** The provider's image addresses a waiting step job of the task holds, if any. */
+async function keptUrls(db: StudioTestDatabase, id: string): Promise<string[] | undefined> {
+  const rows = await db.orm.em
+    .fork()
+    .execute<{ data: { resultUrls?: string[] } }[]>(
+      `select "data" from "pgboss"."job" where "name" = ? and "data"->>'id' = ? and "state" in ('created', 'retry')`,
+      [TASK_STEP_QUEUE, id],
+    );
+  return rows.find((row) => row.data.resultUrls)?.data.resultUrls;
+}
+
 describe('uploads while the bucket is away', () => {
   let s3: TestS3;
   let server: TestServer;
@@ -122,17 +133,6 @@ describe('a finished image while the bucket is away', () => {
     await s3?.close();
   });
 
-  /** The provider's image addresses a waiting step job of the task holds, if any. */
-  const keptUrls = async (id: string) => {
-    const rows = await db.orm.em
-      .fork()
-      .execute<{ data: { resultUrls?: string[] } }[]>(
-        `select "data" from "pgboss"."job" where "name" = ? and "data"->>'id' = ? and "state" in ('created', 'retry')`,
-        [TASK_STEP_QUEUE, id],
-      );
-    return rows.find((row) => row.data.resultUrls)?.data.resultUrls;
-  };
-
   it('keeps the image for the copy, retries with backoff without asking the provider again, and completes once the bucket is back', async () => {
     const user = await userWithCredits(db.orm, 10);
     await s3.stop();
@@ -141,7 +141,7 @@ describe('a finished image while the bucket is away', () => {
     expect(charged).toBeLessThan(10);
 
     // The provider finished; the copy failed and the image's address waits in the next step.
-    const kept = await eventually(() => keptUrls(task.id), 30_000, 'the result kept for a retry');
+    const kept = await eventually(() => keptUrls(db, task.id), 30_000, 'the result kept for a retry');
     const providerTaskId = (await reloadTask(db.orm, task.id)).providerTaskId ?? '';
     const fakeTask = kie.tasks.get(providerTaskId);
     expect(kept).toEqual(fakeTask?.resultUrls);
@@ -160,5 +160,54 @@ describe('a finished image while the bucket is away', () => {
     expect(await s3.objectNames()).toContain(`results/${task.taskId}/0.png`);
     expect(await balanceOf(db.orm, user.id)).toBe(charged);
     expect((await ledgerOf(db.orm, user.id)).map((row) => row.type)).toEqual(['adjustment', 'usage']);
+  });
+});
+
+describe('a bucket away past the time limit', () => {
+  let s3: TestS3;
+  let kie: FakeKieServer;
+  let db: StudioTestDatabase;
+  let handle: RuntimeHandle;
+  const TIMEOUT_MS = 3_000;
+
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    kie = await startFakeKieServer({ accounts: { good: { taskDurationMs: 100 } } });
+    db = await openStudioTestDatabase();
+    handle = await openRuntime(db.orm, {
+      config: { storage: s3.storage() },
+      studio: {
+        taskTimeoutMs: TIMEOUT_MS,
+        kie: {
+          baseUrl: kie.url,
+          models: { textToImage: 'google/nano-banana', edit: 'google/nano-banana-edit', upscale: 'nano-banana-upscale' },
+        },
+        allowPrivateFetchFor: [new URL(kie.url).host],
+      },
+    });
+    const em = db.orm.em.fork();
+    em.create(KieApi, { name: 'main', token: 'good', lastUsed: null });
+    await em.flush();
+    await handle.runtime.start();
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await db?.close();
+    await kie?.close();
+    await s3?.close();
+  });
+
+  it('fails and refunds the task once, only when its time limit has passed', async () => {
+    const user = await userWithCredits(db.orm, 10);
+    await s3.stop();
+    const { task } = await handle.runtime.submit(db.orm.em.fork(), textTask(user.id, 'a harbour in fog'));
+    // The copy failed and waits for the bucket: not refunded for the outage itself.
+    await eventually(() => keptUrls(db, task.id), 30_000, 'the result kept for a retry');
+    expect(await reloadTask(db.orm, task.id)).toMatchObject({ status: 'generating', refunded: false });
+    const done = await settled(db.orm, task.id, 30_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(task.deadlineAt.getTime());
+    expect(done).toMatchObject({ status: 'failed', refunded: true });
+    expect(await balanceOf(db.orm, user.id)).toBe(10);
+    expect((await ledgerOf(db.orm, user.id)).map((row) => row.type)).toEqual(['adjustment', 'usage', 'refund']);
   });
 });
