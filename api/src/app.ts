@@ -9,6 +9,7 @@ import { NotifiedValue } from './db/notified-value.ts';
 import { notFound } from './errors.ts';
 import { type AppRouter, bindRoutes, type HandlerMap, routeFallback } from './http/bind.ts';
 import { JSON_BODY_LIMIT, jsonBody } from './http/body.ts';
+import { callerBudget } from './http/caller-budget.ts';
 import type { AppContextExtras, AppServices, AppState, PrincipalResolver } from './http/context.ts';
 import { registerDocs } from './http/docs.ts';
 import { multipartBody } from './http/multipart.ts';
@@ -77,7 +78,11 @@ export function createApp(deps: AppDeps): App {
   registerProblemPages(router);
   registerMetrics(router, sumTaskCredits);
   const routes = deps.routes ?? allRoutes;
-  bindRoutes(router, routes, deps.handlers ?? moduleHandlers, { validateResponses: !config.isProduction, guards: routeGuards });
+  bindRoutes(router, routes, deps.handlers ?? moduleHandlers, {
+    validateResponses: !config.isProduction,
+    guards: routeGuards,
+    budget: callerBudget(config.apiRatePerMinute),
+  });
   const origins = remoteOrigins(config.remotes);
   const ui = config.staticDir
     ? serveStatic({

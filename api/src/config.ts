@@ -69,6 +69,8 @@ export interface Config {
   mail: MailConfig;
   /** Automation API (`/api/n8n/*`) requests allowed per token and minute. */
   automationRatePerMinute: number;
+  /** Requests per caller (user, token or client address) and minute over all API routes, counted per process. */
+  apiRatePerMinute: number;
   /** Automation callbacks: the waits between attempts, and the private networks they may reach. */
   /** Bearer token of GET /metrics; unset: no metrics endpoint. */
   metricsToken?: string;
@@ -158,6 +160,8 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().min(1).default(10),
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   AUTOMATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  // Far above what the UI sends (its busiest page polls about twice a second) and below what a script can.
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   CALLBACK_ALLOWED_NETWORKS: commaList.superRefine((entries, issue) => {
     try {
@@ -244,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     billing: billingConfigFrom(e, e.NODE_ENV === 'production'),
     mail: mailConfigFrom(e, e.DATA_DIR ?? join(REPO_ROOT, 'data'), e.PUBLIC_URL),
     automationRatePerMinute: e.AUTOMATION_RATE_LIMIT_PER_MINUTE,
+    apiRatePerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     // Sent at once when the task ends, then retried after 10 s, 1 min, 5 min, 30 min and 2 h.
     metricsToken: e.METRICS_TOKEN,
     automationCallbacks: {

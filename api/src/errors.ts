@@ -172,6 +172,17 @@ export const tooManyRequests = (retryAfterSeconds: number, detail = 'Too many re
     headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });
 
+/** 503: the file storage cannot be reached, so nothing was stored; worth trying again shortly. */
+export const storageUnavailable = () =>
+  new HttpProblem({
+    status: 503,
+    code: 'storage_unavailable',
+    title: 'File storage unavailable',
+    detail: 'The file storage cannot be reached right now. Nothing was stored; try again in a moment.',
+    retryable: true,
+    headers: { 'Retry-After': '10' },
+  });
+
 /** The masked answer for anything unexpected; the real error is only logged. */
 export const internalError = (cause?: unknown) =>
   new HttpProblem({

@@ -26,19 +26,30 @@ export interface TestS3 {
   objectNames(inBucket?: string): Promise<string[]>;
   /** An object as the store holds it, or null. */
   object(name: string, inBucket?: string): Promise<{ bytes: Buffer; contentType: string | undefined } | null>;
+  /** Stops the server (an outage: connections are refused); its objects stay for `restart`. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port over the same folder. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startTestS3(bucket = 'studio-files'): Promise<TestS3> {
   const directory = await mkdtemp(join(tmpdir(), 's3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
-  let endpoint: string;
+  let server: S3rver | undefined = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
+  let port: number;
   try {
-    endpoint = `http://127.0.0.1:${(await server.run()).port}`;
+    port = (await server.run()).port;
   } catch (error) {
     await rm(directory, { recursive: true, force: true });
     throw error;
   }
+  const endpoint = `http://127.0.0.1:${port}`;
   const storage = (overrides: Partial<Omit<S3StorageConfig, 'backend'>> = {}): S3StorageConfig => ({
     backend: 's3',
     bucket,
@@ -84,9 +95,19 @@ export async function startTestS3(bucket = 'studio-files'): Promise<TestS3> {
         throw error;
       }
     },
+    async stop() {
+      await server?.close();
+      server = undefined;
+    },
+    async restart() {
+      if (server) return;
+      // The bucket is a folder in `directory` by now: no need to configure it again.
+      server = new S3rver({ address: '127.0.0.1', port, silent: true, directory });
+      await server.run();
+    },
     async close() {
       client.destroy();
-      await server.close();
+      await server?.close();
       await rm(directory, { recursive: true, force: true });
     },
   };

@@ -157,7 +157,11 @@ async function runRow(delayMs: number, mode: Mode): Promise<void> {
   const receiver = await startReceiver();
   const server = await startTestServer({
     studio: { sandboxDelayMs: delayMs, maxTasksInFlight: 1000, ...(mode === 'polling' ? { sandboxCallbacks: false } : {}) },
-    config: { automationRatePerMinute: 100_000, automationCallbacks: { retryMs: [300, 300], allowedNetworks: ['127.0.0.1/32'] } },
+    config: {
+      automationRatePerMinute: 100_000,
+      apiRatePerMinute: 1_000_000_000,
+      automationCallbacks: { retryMs: [300, 300], allowedNetworks: ['127.0.0.1/32'] },
+    },
   } as Parameters<typeof startTestServer>[0]);
   try {
     // Learned schedules start from history: one task of this kind first, as a running studio has many.

@@ -10,7 +10,7 @@ import { createUser, signIn, startTestServer } from '@app/api/testing';
 import autocannon from 'autocannon';
 import Koa from 'koa';
 import { openEvents } from '../../api/src/modules/live/testing.ts';
-import { studioUser, taskListPath } from './studio-user.ts';
+import { benchConfig, studioUser, taskListPath } from './studio-user.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -87,7 +87,7 @@ koa.use((ctx) => {
 });
 const koaServer = createServer(koa.callback());
 // As deployed: production mode skips the development-time check of every answer against its schema.
-const stack = await startTestServer({ config: { logLevel: 'silent', isProduction: true } });
+const stack = await startTestServer({ config: benchConfig });
 
 const rows: Row[] = [];
 try {

@@ -5,6 +5,7 @@ import type { Middleware } from 'koa';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { HttpProblem, type InputLocation, internalError, issuesToFieldErrors, methodNotAllowed, notFound } from '../errors.ts';
+import type { CallerBudget } from './caller-budget.ts';
 import type { AppContext, AppContextExtras, AppState } from './context.ts';
 import { controlCharacterErrors, hasControlCharacters } from './control-characters.ts';
 import { admit, type CallerOf } from './roles.ts';
@@ -173,10 +174,12 @@ export interface BindOptions {
   validateResponses: boolean;
   /** The modules' route guards, in module order. */
   guards?: readonly RouteGuard[];
+  /** Counts every request against its caller's budget first, so even refused ones (401, 403, 400) are counted. */
+  budget?: CallerBudget;
 }
 
 /**
- * Registers every route on the router: role check first (401/403 before any 400), the modules' guards, then input validation,
+ * Registers every route on the router: the caller's budget, then the role check (401/403 before any 400), the modules' guards, then input validation,
  * then the handler with the caller the role let through.
  * Throws at start when a route has no handler or a handler has no route.
  */
@@ -187,10 +190,11 @@ export function bindRoutes(router: AppRouter, routes: readonly RouteDef[], handl
   const orphans = Object.keys(handlers).filter((id) => !known.has(id));
   if (orphans.length) throw new Error(`Handlers without a contract route: ${orphans.join(', ')}`);
 
-  const guards = options.guards ?? [];
+  const { guards = [], budget } = options;
   for (const route of routes) {
     const handler = handlers[route.operationId] as unknown as BoundHandler;
     const run: RouterMiddleware<AppState, AppContextExtras> = async (ctx) => {
+      if (budget) await budget(ctx, route);
       const caller = admit(route.role, ctx.state);
       for (const guard of guards) await guard(ctx, route, caller);
       const query = rawQuery(ctx.querystring, () => ctx.query);

@@ -40,6 +40,36 @@ const TABLE = 'counters';
 /** Keys hold user input (usernames): hashed, they are short, fixed-length and never hold a character PostgreSQL refuses. */
 const storedKey = (key: string) => createHash('sha256').update(key).digest('base64url');
 
+/** A `RateLimiter` on a library limiter; `keyOf` turns a caller's key into the stored one. */
+function limiterOn(ready: () => Promise<RateLimiterAbstract>, limit: number, keyOf: (key: string) => string): RateLimiter {
+  return {
+    async consume(key) {
+      try {
+        const res = await (await ready()).consume(keyOf(key), 1);
+        return { allowed: true, remaining: res.remainingPoints, retryAfterMs: 0, resetMs: res.msBeforeNext };
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        return { allowed: false, remaining: 0, retryAfterMs: rejection.msBeforeNext, resetMs: rejection.msBeforeNext };
+      }
+    },
+    async peek(key) {
+      const res = await (await ready()).get(keyOf(key));
+      const consumed = res?.consumedPoints ?? 0;
+      const allowed = consumed < limit;
+      const resetMs = res ? Math.max(0, res.msBeforeNext) : 0;
+      return { allowed, remaining: Math.max(0, limit - consumed), retryAfterMs: allowed ? 0 : resetMs, resetMs };
+    },
+    async reset(key) {
+      await (await ready()).delete(keyOf(key));
+    },
+  };
+}
+
+function checkedOptions({ name, limit, windowMs }: RateLimitOptions) {
+  if (!(limit >= 1) || !(windowMs > 0)) throw new Error('rate limiter needs limit >= 1 and windowMs > 0');
+  return { keyPrefix: name, points: limit, duration: windowMs / 1000 };
+}
+
 /** Where an app's counters live; one per app, closed with it. */
 export class RateLimitStore {
   readonly #databaseUrl: string | undefined;
@@ -56,9 +86,7 @@ export class RateLimitStore {
 
   /** A limiter on this store (the database connection and table are made on first use). */
   create(options: RateLimitOptions): RateLimiter {
-    const { name, limit, windowMs } = options;
-    if (!(limit >= 1) || !(windowMs > 0)) throw new Error('rate limiter needs limit >= 1 and windowMs > 0');
-    const base = { keyPrefix: name, points: limit, duration: windowMs / 1000 };
+    const base = checkedOptions(options);
     let limiter: RateLimiterAbstract | undefined;
     const ready = async (): Promise<RateLimiterAbstract> => {
       if (limiter) return limiter;
@@ -79,27 +107,7 @@ export class RateLimitStore {
       });
       return limiter;
     };
-    return {
-      async consume(key) {
-        try {
-          const res = await (await ready()).consume(storedKey(key), 1);
-          return { allowed: true, remaining: res.remainingPoints, retryAfterMs: 0, resetMs: res.msBeforeNext };
-        } catch (rejection) {
-          if (!(rejection instanceof RateLimiterRes)) throw rejection;
-          return { allowed: false, remaining: 0, retryAfterMs: rejection.msBeforeNext, resetMs: rejection.msBeforeNext };
-        }
-      },
-      async peek(key) {
-        const res = await (await ready()).get(storedKey(key));
-        const consumed = res?.consumedPoints ?? 0;
-        const allowed = consumed < limit;
-        const resetMs = res ? Math.max(0, res.msBeforeNext) : 0;
-        return { allowed, remaining: Math.max(0, limit - consumed), retryAfterMs: allowed ? 0 : resetMs, resetMs };
-      },
-      async reset(key) {
-        await (await ready()).delete(storedKey(key));
-      },
-    };
+    return limiterOn(ready, options.limit, storedKey);
   }
 
   /** Ends the database connections. */
@@ -160,12 +168,21 @@ export async function refuseWhenSpent(limiter: RateLimiter, key: string, detail?
 }
 
 /**
- * The IETF `RateLimit` and `RateLimit-Policy` fields (draft-ietf-httpapi-ratelimit-headers): the policy's
- * quota `q` per window `w` seconds, and what is left `r` with `t` seconds until the window ends.
+ * Adds a policy to the IETF `RateLimit` and `RateLimit-Policy` fields (draft-ietf-httpapi-ratelimit-headers-10): each
+ * is a structured-field List with one item per policy that applies, `"<policy>";q=<quota>;w=<window s>` and
+ * `"<policy>";r=<left>;t=<seconds until the window ends>`, so a route with two budgets announces both.
  */
-export function rateLimitHeaders(policy: string, limit: number, windowMs: number, decision: RateLimitDecision): Record<string, string> {
-  return {
-    'RateLimit-Policy': `"${policy}";q=${limit};w=${Math.ceil(windowMs / 1000)}`,
-    RateLimit: `"${policy}";r=${decision.remaining};t=${Math.ceil(decision.resetMs / 1000)}`,
+export function announceRateLimit(
+  response: { get(name: string): unknown; set(name: string, value: string): void },
+  policy: string,
+  limit: number,
+  windowMs: number,
+  decision: RateLimitDecision,
+): void {
+  const add = (name: string, item: string) => {
+    const prior = response.get(name);
+    response.set(name, typeof prior === 'string' && prior !== '' ? `${prior}, ${item}` : item);
   };
+  add('RateLimit-Policy', `"${policy}";q=${limit};w=${Math.ceil(windowMs / 1000)}`);
+  add('RateLimit', `"${policy}";r=${decision.remaining};t=${Math.ceil(decision.resetMs / 1000)}`);
 }

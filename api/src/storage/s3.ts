@@ -24,6 +24,7 @@ import {
   type StoredFileBytes,
   type StoredFileStream,
 } from './storage.ts';
+import { StorageUnavailableError } from './unavailable.ts';
 
 export interface S3FileStorageOptions extends Omit<S3StorageConfig, 'backend'> {
   /** Public origin (PUBLIC_URL) that serves `/files/<key>`. */
@@ -69,14 +70,16 @@ export class S3FileStorage implements FileStorage {
   async put(key: string, bytes: Uint8Array, contentType: StoredContentType): Promise<void> {
     const expected = assertStorageKey(key);
     if (expected !== contentType) throw new Error(`Content type ${contentType} does not match key ${key} (${expected})`);
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: this.objectKey(key),
-        Body: bytes,
-        ContentType: contentType,
-        ContentLength: bytes.byteLength,
-      }),
+    await this.#reach(() =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: this.objectKey(key),
+          Body: bytes,
+          ContentType: contentType,
+          ContentLength: bytes.byteLength,
+        }),
+      ),
     );
   }
 
@@ -100,7 +103,7 @@ export class S3FileStorage implements FileStorage {
     assertStorageKey(key);
     try {
       // S3 answers 204 for a missing key; some stores answer 404 NoSuchKey.
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      await this.#reach(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) })));
     } catch (error) {
       if (!isError(error, 'NoSuchKey')) throw error;
     }
@@ -109,7 +112,7 @@ export class S3FileStorage implements FileStorage {
   async exists(key: string): Promise<boolean> {
     if (!isValidStorageKey(key)) return false;
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      await this.#reach(() => this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) })));
       return true;
     } catch (error) {
       // A HEAD answer has no body, so a 404 cannot tell a missing key from a missing bucket (`ping` can).
@@ -140,16 +143,36 @@ export class S3FileStorage implements FileStorage {
     this.client.destroy();
   }
 
+  /**
+   * Sends a command; a store that cannot be reached (no connection, a timeout, a 5xx or a throttle after the SDK's
+   * own retries) becomes `StorageUnavailableError`, and its answers (no such key, access denied) pass as they are.
+   */
+  async #reach<Output>(send: () => Promise<Output>): Promise<Output> {
+    try {
+      return await send();
+    } catch (error) {
+      if (isUnreachable(error)) throw new StorageUnavailableError(this.#where, error);
+      throw error;
+    }
+  }
+
   /** The object, or null for a missing key (a missing bucket and other failures throw). */
   async #getObject(key: string): Promise<GetObjectCommandOutput | null> {
     if (!isValidStorageKey(key)) return null;
     try {
-      return await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      return await this.#reach(() => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) })));
     } catch (error) {
       if (isError(error, 'NoSuchKey')) return null;
       throw error;
     }
   }
+}
+
+/** No answer from the store, or one saying it is overloaded or broken for now (5xx, 429, `SlowDown`). */
+function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return true;
+  const status = error.$metadata.httpStatusCode;
+  return status === undefined || status >= 500 || status === 429 || error.name === 'SlowDown';
 }
 
 function isError(error: unknown, name: string): boolean {

@@ -65,6 +65,12 @@ const submitExamples = (firstField: { pointer: string; detail: string }, imagePo
       detail: 'No image provider is available right now. Try again later.',
       retryable: true,
     },
+    {
+      code: 'storage_unavailable',
+      title: 'File storage unavailable',
+      detail: 'The file storage cannot be reached right now. Nothing was stored; try again in a moment.',
+      retryable: true,
+    },
   ],
 });
 
@@ -88,7 +94,7 @@ const SUBMITTED = {
 };
 
 const SUBMIT_PROBLEMS =
-  "Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`.";
+  "Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`, or `storage_unavailable` (with `Retry-After`, nothing charged) while the file storage cannot be reached.";
 
 /** A submission: POST with an `Idempotency-Key`, answered 202 (or 200 under `Prefer: wait=N`), charged at the API prices. */
 const submitRoute = <const Id extends string, const Body extends z.ZodType>(route: {

@@ -31,7 +31,8 @@ const UNSAFE_METHODS: ReadonlySet<RouteDef['method']> = new Set(['post', 'put', 
 /** The problem statuses a route can answer, derived from its role and inputs plus its own list. */
 export function problemStatuses(route: RouteDef): number[] {
   // 400 everywhere: a query parameter (or body field) the route does not declare is refused, whatever the route.
-  const statuses = new Set<number>([400, 500, ...(route.problems ?? [])]);
+  // 429 everywhere: every route counts against its caller's budget.
+  const statuses = new Set<number>([400, 429, 500, ...(route.problems ?? [])]);
   const r = route.request;
   if (route.role !== 'anonymous') statuses.add(401);
   // Any write carrying a session cookie can be refused as cross-site (csrf_rejected), whatever its role.
@@ -49,12 +50,8 @@ const SECURITY: Record<RouteDef['role'], Record<string, string[]>[]> = {
   token: [{ bearerToken: [] }],
 };
 
-/** Routes metered per caller: the bearer-token automation API (its limiter is keyed by the verified token). */
-const isRateLimited = (route: RouteDef) => route.role === 'token';
-
 function register(registry: OpenAPIRegistry, route: RouteDef) {
   const responses: Record<string, object> = {};
-  const rateLimited = isRateLimited(route);
   for (const [status, res] of Object.entries(route.responses)) {
     const binary = { type: 'string', format: 'binary', ...(res.maxBytes && { maxLength: res.maxBytes }) };
     const content = res.schema
@@ -64,7 +61,7 @@ function register(registry: OpenAPIRegistry, route: RouteDef) {
         : res.contentType
           ? { [res.contentType]: { schema: binary } }
           : undefined;
-    const headers = { ...res.headers, ...sharedHeaders(Number(status), rateLimited) };
+    const headers = { ...res.headers, ...sharedHeaders(Number(status)) };
     responses[status] = { description: res.description, ...(content && { content }), headers };
   }
   for (const status of problemStatuses(route)) {
@@ -75,7 +72,7 @@ function register(registry: OpenAPIRegistry, route: RouteDef) {
     responses[String(status)] = {
       description: PROBLEM_TITLES[status] ?? 'Problem.',
       content: openai ? { 'application/json': { schema: OpenAIError } } : { 'application/problem+json': { schema: Problem, examples } },
-      headers: sharedHeaders(status, rateLimited),
+      headers: sharedHeaders(status),
     };
   }
   const r = route.request;
@@ -133,7 +130,7 @@ export function buildOpenApiDocument() {
     info: {
       title: 'Nano Banana Image Studio API',
       version: '1.0.0',
-      description: `Create, edit and upscale images with credits. Browser calls use a session cookie; the automation API (tag \`Automation\`) uses a bearer API token. Every error is an RFC 9457 problem (\`application/problem+json\`) with a stable \`code\` and \`retryable\`. Requests carry only the body fields and query parameters declared here: any other is refused with a 400 naming it. JSON bodies nest at most ${LIMITS.jsonBodyDepth} levels of arrays and objects.`,
+      description: `Create, edit and upscale images with credits. Browser calls use a session cookie; the automation API (tag \`Automation\`) uses a bearer API token. Every error is an RFC 9457 problem (\`application/problem+json\`) with a stable \`code\` and \`retryable\`. Requests carry only the body fields and query parameters declared here: any other is refused with a 400 naming it. JSON bodies nest at most ${LIMITS.jsonBodyDepth} levels of arrays and objects. Every route counts against a per-caller budget (the session's user, the API token, or the client address when anonymous): answers carry it in \`RateLimit-Policy\` and \`RateLimit\` (IETF draft, structured-field Lists), and over it a 429 says in \`Retry-After\` how many seconds to wait.`,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     // The spec is served by each deployment (`/api/openapi.json`), so its one server is wherever it was fetched from.
@@ -164,7 +161,7 @@ export function buildOpenApiDocument() {
       {
         name: 'Automation',
         description:
-          'The customer automation API for n8n and other tools, with `Authorization: Bearer nbk_...` (create a token on the /api page). Submit with `POST /api/n8n/generate`, `/edit-image` or `/upscale` (202 with a `taskId`), then poll `GET /api/n8n/image-status/{taskId}` every 5-10 s until `completed` or `failed`. Prices are the API prices; failed tasks are refunded. Send an `Idempotency-Key` header to retry a submission safely. Calls are rate limited per token: over the quota a 429 says in `Retry-After` how many seconds to wait, and answers may carry the quota as `RateLimit` and `RateLimit-Policy` (IETF draft). n8n templates: [callback](/api/n8n/templates/generate-callback.json) and [polling](/api/n8n/templates/generate-polling.json).',
+          'The customer automation API for n8n and other tools, with `Authorization: Bearer nbk_...` (create a token on the /api page). Submit with `POST /api/n8n/generate`, `/edit-image` or `/upscale` (202 with a `taskId`), then poll `GET /api/n8n/image-status/{taskId}` every 5-10 s until `completed` or `failed`. Prices are the API prices; failed tasks are refunded. Send an `Idempotency-Key` header to retry a submission safely. Calls are rate limited per token (`"per-token"`, on top of the `"default"` budget of every caller): over the quota a 429 says in `Retry-After` how many seconds to wait, and answers carry the quotas as `RateLimit` and `RateLimit-Policy` (IETF draft). n8n templates: [callback](/api/n8n/templates/generate-callback.json) and [polling](/api/n8n/templates/generate-polling.json).',
       },
       {
         name: 'OpenAI-compatible',

@@ -252,6 +252,12 @@ export const PROBLEM_KINDS = {
     meaning: 'No image provider account can take work right now. Nothing was charged.',
     action: RETRY,
   },
+  storage_unavailable: {
+    title: 'File storage unavailable',
+    meaning:
+      'The file storage (the bucket) cannot be reached right now, so the upload was not stored. Nothing was kept and nothing was charged.',
+    action: RETRY,
+  },
   studio_unavailable: {
     title: 'Studio unavailable',
     meaning: 'The image studio is not running in the process that answered.',

@@ -26,17 +26,17 @@ export const RESPONSE_HEADERS = {
   },
   RateLimit: {
     description:
-      'The caller\'s quota left in the current window, as the IETF draft "RateLimit header fields for HTTP" names it: `"<policy>";r=<requests left>;t=<seconds until the window resets>`.',
+      'What is left of each budget that applies to this request, as a structured-field List (draft-ietf-httpapi-ratelimit-headers-10): one item per policy, `"<policy>";r=<requests left>;t=<seconds until the window resets>`. Every route counts against `"default"` (per caller: the session\'s user, the API token, or the client address when anonymous); the bearer-token routes also against `"per-token"`.',
     required: false,
     schema: { type: 'string', maxLength: 200 },
-    example: '"automation";r=42;t=18',
+    example: '"default";r=1199;t=42',
   },
   'RateLimit-Policy': {
     description:
-      'The quota policy of the IETF draft "RateLimit header fields for HTTP": `"<policy>";q=<requests>;w=<window in seconds>` (the automation API: 60 requests per token per 60 s unless the operator changed it).',
+      'The budgets that apply to this request, as a structured-field List (draft-ietf-httpapi-ratelimit-headers-10): `"<policy>";q=<requests>;w=<window in seconds>`. `"default"`: 1200 requests per caller per 60 s on every route; `"per-token"`: 60 requests per API token per 60 s on the bearer-token routes (unless the operator changed them). Over a budget the answer is 429 with `Retry-After`.',
     required: false,
     schema: { type: 'string', maxLength: 200 },
-    example: '"automation";q=60;w=60',
+    example: '"default";q=1200;w=60',
   },
 } satisfies Record<string, HeaderObject>;
 
@@ -46,16 +46,16 @@ export type ResponseHeaderName = keyof typeof RESPONSE_HEADERS;
 export const headerRef = (name: ResponseHeaderName) => ({ $ref: `#/components/headers/${name}` });
 
 /**
- * The shared headers a response of a route carries: CORS on every one; the rate-limit quota on the 2xx and 4xx
- * answers of rate-limited routes (the bearer-token automation API); `Retry-After` on every 429.
+ * The shared headers a response of a route carries: CORS on every one; every route has a per-caller budget, so its
+ * 2xx and 4xx answers carry the quota; `Retry-After` on every 429 and 503 (a passing state: wait, then retry).
  */
-export function sharedHeaders(status: number, rateLimited: boolean): Record<string, { $ref: string }> {
+export function sharedHeaders(status: number): Record<string, { $ref: string }> {
   const headers: Record<string, { $ref: string }> = { 'Access-Control-Allow-Origin': headerRef('Access-Control-Allow-Origin') };
   const family = Math.floor(status / 100);
-  if (rateLimited && (family === 2 || family === 4)) {
+  if (family === 2 || family === 4) {
     headers.RateLimit = headerRef('RateLimit');
     headers['RateLimit-Policy'] = headerRef('RateLimit-Policy');
   }
-  if (status === 429) headers['Retry-After'] = headerRef('Retry-After');
+  if (status === 429 || status === 503) headers['Retry-After'] = headerRef('Retry-After');
   return headers;
 }

@@ -43,12 +43,12 @@ export const uploadImages = defineRoute({
   operationId: 'uploadImages',
   summary: 'Upload reference images',
   description:
-    'Checks each image by its bytes (PNG, JPEG or WebP), size (10 MB) and pixel count, and stores it under a name nobody can guess. Nothing is stored unless every image passes; each refused image gets a pointer such as `/body/images/2` (413 when one is too large, else 400).',
+    'Checks each image by its bytes (PNG, JPEG or WebP), size (10 MB) and pixel count, and stores it under a name nobody can guess. Nothing is stored unless every image passes; each refused image gets a pointer such as `/body/images/2` (413 when one is too large, else 400). While the file storage cannot be reached: 503 `storage_unavailable` with `Retry-After`, and nothing is stored.',
   tags: ['Studio'],
   role: 'user',
   request: { body: UploadImagesBody, headers: IdempotencyHeaders },
   responses: { 201: { description: 'Stored.', schema: UploadImagesResponse, headers: REPLAYED_HEADERS } },
-  ...withIdempotencyProblems([413, 429], {
+  ...withIdempotencyProblems([413, 429, 503], {
     400: [
       {
         code: 'invalid_image',
@@ -66,6 +66,14 @@ export const uploadImages = defineRoute({
       },
     ],
     429: [{ code: 'rate_limited', title: 'Too many requests', detail: 'Too many uploads. Try again in a few minutes.', retryable: true }],
+    503: [
+      {
+        code: 'storage_unavailable',
+        title: 'File storage unavailable',
+        detail: 'The file storage cannot be reached right now. Nothing was stored; try again in a moment.',
+        retryable: true,
+      },
+    ],
   }),
 });
 

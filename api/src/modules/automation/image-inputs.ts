@@ -2,11 +2,13 @@
 // our own stored files are checked where they are; addresses are fetched through the SSRF guard; everything else is
 // checked by its bytes (PNG/JPEG/WebP, 10 MB) and stored by us, so the provider only ever sees our copies.
 import type { FieldError } from '@app/contract';
+import { storageUnavailable } from '../../errors.ts';
 import { type FetchImageOptions, guardedFetchImage } from '../../images/fetch-image.ts';
 import { storeUploadedBytes } from '../../images/store.ts';
 import { ImageValidationError, validateImageBytes } from '../../images/validate.ts';
 import { GuardedFetchError } from '../../net/guarded-fetch.ts';
 import type { FileStorage } from '../../storage/storage.ts';
+import { isStorageUnavailable } from '../../storage/unavailable.ts';
 import { checkTaskImageInputs } from '../studio/index.ts';
 import { invalidInputImages } from './problems.ts';
 
@@ -54,9 +56,15 @@ export async function storeInputImages(deps: ImageInputDeps, inputs: ImageInput[
   const errors = checked.flatMap((one) => one.errors);
   if (errors.length) throw invalidInputImages(errors, tooLarge);
   const stored: string[] = [];
-  for (const [index, one] of checked.entries()) {
-    const input = inputs[index];
-    stored.push(one.bytes ? (await storeUploadedBytes(deps.storage, one.bytes)).url : input && 'url' in input ? input.url : '');
+  try {
+    for (const [index, one] of checked.entries()) {
+      const input = inputs[index];
+      stored.push(one.bytes ? (await storeUploadedBytes(deps.storage, one.bytes)).url : input && 'url' in input ? input.url : '');
+    }
+  } catch (error) {
+    // The store is away: 503 with Retry-After before anything is charged, as for the studio's uploads.
+    if (isStorageUnavailable(error)) throw storageUnavailable();
+    throw error;
   }
   return stored;
 }

@@ -225,17 +225,18 @@ describe('automation API rate limit', () => {
     const headers = { authorization: `Bearer ${token}` };
     const first = await server.request('GET', '/api/n8n/image-status/tsk_a', { headers });
     expect(first.status).toBe(404);
-    // The IETF fields announce the budget on every answer: 2 per 60 s, 1 left after the first.
-    expect(first.headers.get('ratelimit-policy')).toBe('"per-token";q=2;w=60');
-    expect(first.headers.get('ratelimit')).toMatch(/^"per-token";r=1;t=(60|59)$/);
+    // The IETF fields announce the budget on every answer, after every caller's generic one: 2 per 60 s, 1 left after the first.
+    const policy = `"default";q=${server.config.apiRatePerMinute};w=60, "per-token";q=2;w=60`;
+    expect(first.headers.get('ratelimit-policy')).toBe(policy);
+    expect(first.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+, "per-token";r=1;t=(60|59)$/);
     const second = await server.request('GET', '/api/n8n/image-status/tsk_b', { headers });
-    expect(second.headers.get('ratelimit')).toMatch(/^"per-token";r=0;t=\d+$/);
+    expect(second.headers.get('ratelimit')).toMatch(/, "per-token";r=0;t=\d+$/);
     const limited = await server.request<Problem>('GET', '/api/n8n/image-status/tsk_c', { headers });
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(limited.headers.get('ratelimit')).toMatch(/^"per-token";r=0;t=\d+$/);
-    expect(limited.headers.get('ratelimit-policy')).toBe('"per-token";q=2;w=60');
+    expect(limited.headers.get('ratelimit')).toMatch(/, "per-token";r=0;t=\d+$/);
+    expect(limited.headers.get('ratelimit-policy')).toBe(policy);
     // Spelling the header another way names the same token: no fresh budget.
     for (const authorization of [`bearer ${token}`, `BEARER ${token}`, `Bearer  ${token}`, `Bearer\t${token}`]) {
       expect((await server.request('GET', '/api/n8n/image-status/tsk_e', { headers: { authorization } })).status, authorization).toBe(429);

@@ -1,6 +1,6 @@
 // The per-token budget of every bearer-token surface (automation API, OpenAI-compatible API, MCP): one budget per token.
 import type { AppContext } from '../../http/context.ts';
-import { enforceRateLimit, type RateLimiter, rateLimitHeaders } from '../../http/rate-limit.ts';
+import { announceRateLimit, enforceRateLimit, type RateLimiter } from '../../http/rate-limit.ts';
 import type { TokenOwner } from '../../http/roles.ts';
 
 const limiters = new WeakMap<AppContext['services'], RateLimiter>();
@@ -9,7 +9,7 @@ const AUTOMATION_WINDOW_MS = 60_000;
 
 /**
  * Counts the request against its token (not its user: each integration has its own budget) and announces
- * the budget in the IETF `RateLimit` / `RateLimit-Policy` fields, on 429 too.
+ * the budget in the IETF `RateLimit` / `RateLimit-Policy` fields next to the per-caller one, on 429 too.
  */
 export async function limitPerToken(ctx: AppContext, caller: TokenOwner): Promise<void> {
   const { config } = ctx.services;
@@ -27,6 +27,6 @@ export async function limitPerToken(ctx: AppContext, caller: TokenOwner): Promis
     limiter,
     caller.tokenId ?? caller.id,
     'Too many automation requests for this token. Try again in a minute.',
-    (decision) => ctx.set(rateLimitHeaders('per-token', config.automationRatePerMinute, AUTOMATION_WINDOW_MS, decision)),
+    (decision) => announceRateLimit(ctx.response, 'per-token', config.automationRatePerMinute, AUTOMATION_WINDOW_MS, decision),
   );
 }

@@ -147,7 +147,7 @@ export class StudioRuntime {
   start(): Promise<void> {
     this.#started ??= (async () => {
       await this.tasks.work({
-        step: (id, lookedAt) => workOnTask(this.work, id, lookedAt),
+        step: (id, carry) => workOnTask(this.work, id, carry),
         find: () => new ImageTaskRepository(this.#orm.em.fork()),
       });
       await this.jobs.every(STRANDED_TASKS_SCHEDULE, '* * * * *', () => this.tasks.resendStranded(this.#orm.em.fork()));

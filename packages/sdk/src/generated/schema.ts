@@ -14,7 +14,7 @@ export interface paths {
         put?: never;
         /**
          * Text to image
-         * @description Queues a text-to-image task and answers 202 at once; poll the status or pass `callbackUrl`. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`.
+         * @description Queues a text-to-image task and answers 202 at once; poll the status or pass `callbackUrl`. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`, or `storage_unavailable` (with `Retry-After`, nothing charged) while the file storage cannot be reached.
          */
         post: operations["automationGenerate"];
         delete?: never;
@@ -34,7 +34,7 @@ export interface paths {
         put?: never;
         /**
          * Edit images
-         * @description Fetches the 1 to 5 `image_urls` (public addresses only, PNG/JPEG/WebP checked by their bytes, 10 MB each), stores them, then queues the edit and answers 202. A refused image is a 400 with a pointer such as `/body/input/image_urls/1`. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`.
+         * @description Fetches the 1 to 5 `image_urls` (public addresses only, PNG/JPEG/WebP checked by their bytes, 10 MB each), stores them, then queues the edit and answers 202. A refused image is a 400 with a pointer such as `/body/input/image_urls/1`. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`, or `storage_unavailable` (with `Retry-After`, nothing charged) while the file storage cannot be reached.
          */
         post: operations["automationEditImage"];
         delete?: never;
@@ -54,7 +54,7 @@ export interface paths {
         put?: never;
         /**
          * Upscale an image
-         * @description Fetches and stores `image_url` (public addresses only, PNG/JPEG/WebP, 10 MB), then queues the upscale and answers 202. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`.
+         * @description Fetches and stores `image_url` (public addresses only, PNG/JPEG/WebP, 10 MB), then queues the upscale and answers 202. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`, or `storage_unavailable` (with `Retry-After`, nothing charged) while the file storage cannot be reached.
          */
         post: operations["automationUpscale"];
         delete?: never;
@@ -514,13 +514,13 @@ export interface components {
          */
         "Access-Control-Allow-Origin": string;
         /**
-         * @description The caller's quota left in the current window, as the IETF draft "RateLimit header fields for HTTP" names it: `"<policy>";r=<requests left>;t=<seconds until the window resets>`.
-         * @example "automation";r=42;t=18
+         * @description What is left of each budget that applies to this request, as a structured-field List (draft-ietf-httpapi-ratelimit-headers-10): one item per policy, `"<policy>";r=<requests left>;t=<seconds until the window resets>`. Every route counts against `"default"` (per caller: the session's user, the API token, or the client address when anonymous); the bearer-token routes also against `"per-token"`.
+         * @example "default";r=1199;t=42
          */
         RateLimit: string;
         /**
-         * @description The quota policy of the IETF draft "RateLimit header fields for HTTP": `"<policy>";q=<requests>;w=<window in seconds>` (the automation API: 60 requests per token per 60 s unless the operator changed it).
-         * @example "automation";q=60;w=60
+         * @description The budgets that apply to this request, as a structured-field List (draft-ietf-httpapi-ratelimit-headers-10): `"<policy>";q=<requests>;w=<window in seconds>`. `"default"`: 1200 requests per caller per 60 s on every route; `"per-token"`: 60 requests per API token per 60 s on the bearer-token routes (unless the operator changed them). Over a budget the answer is 429 with `Retry-After`.
+         * @example "default";q=1200;w=60
          */
         "RateLimit-Policy": string;
         /**
@@ -686,6 +686,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -859,6 +860,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1032,6 +1034,7 @@ export interface operations {
             503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -25,10 +25,26 @@ export interface TaskQueueOptions {
   concurrency: number;
 }
 
-interface StepData {
-  id: string;
+/** What a step hands the next one, in its job's data (so it outlives any process). */
+export interface StepCarry {
   /** When a look last saw the task still running (epoch ms): the lower bound of the provider's time. */
   lookedAt?: number;
+  /** The provider's finished images, kept while our file store is away: the next step only copies them. */
+  resultUrls?: string[];
+  /** When a look saw the task finished (epoch ms), for the provider's time once the copy is done. */
+  doneAt?: number;
+}
+interface StepData extends StepCarry {
+  id: string;
+}
+
+/** The carry of a job's data, whatever an older version of the code wrote there. */
+function carriedBy(data: StepData): StepCarry {
+  const carry: StepCarry = {};
+  if (typeof data.lookedAt === 'number') carry.lookedAt = data.lookedAt;
+  if (typeof data.doneAt === 'number') carry.doneAt = data.doneAt;
+  if (Array.isArray(data.resultUrls) && data.resultUrls.every((url) => typeof url === 'string')) carry.resultUrls = data.resultUrls;
+  return carry;
 }
 interface CallbackData {
   provider: ProviderName;
@@ -66,8 +82,8 @@ export class TaskQueue {
    * The task's next step in `delayMs`, written by `em`'s transaction when it is in one. A step already
    * queued (an earlier callback) is kept: it runs sooner.
    */
-  async next(em: SqlEntityManager, id: string, delayMs: number, lookedAt?: number): Promise<void> {
-    const data: StepData = lookedAt === undefined ? { id } : { id, lookedAt };
+  async next(em: SqlEntityManager, id: string, delayMs: number, carry: StepCarry = {}): Promise<void> {
+    const data: StepData = { id, ...carry };
     await this.#jobs.send(TASK_STEP_QUEUE, data, { singletonKey: id, startAfter: new Date(Date.now() + Math.max(0, delayMs)) }, em);
   }
 
@@ -84,7 +100,7 @@ export class TaskQueue {
   }
 
   /** Registers the workers (a no-op in a process that only sends). */
-  async work(deps: { step: (id: string, lookedAt?: number) => Promise<void>; find: () => ImageTaskRepository }): Promise<void> {
+  async work(deps: { step: (id: string, carry: StepCarry) => Promise<void>; find: () => ImageTaskRepository }): Promise<void> {
     await this.define();
     // A step deferred with `startAfter` wakes its worker the moment it comes due (jobs/due-waker.ts); pg-boss's
     // shortest poll (0.5 s) stays as the floor.
@@ -92,7 +108,7 @@ export class TaskQueue {
     await this.#jobs.work<StepData>(
       TASK_STEP_QUEUE,
       { ...polling, localConcurrency: this.#options.concurrency, wakeWhenDue: true },
-      (job) => deps.step(job.data.id, typeof job.data.lookedAt === 'number' ? job.data.lookedAt : undefined),
+      (job) => deps.step(job.data.id, carriedBy(job.data)),
     );
     await this.#jobs.work<CallbackData>(PROVIDER_CALLBACK_QUEUE, polling, async (job) => {
       const task = await deps.find().findByProviderTaskId(job.data.provider, job.data.providerTaskId);

@@ -15,6 +15,7 @@ import { studioStage } from '../../../metrics/registry.ts';
 import { KieAccountsBusyError } from '../../../providers/image/kie/accounts.ts';
 import { isImageProviderError } from '../../../providers/image/provider.ts';
 import type { FileStorage } from '../../../storage/storage.ts';
+import { isStorageUnavailable } from '../../../storage/unavailable.ts';
 import { KieApiRepository } from '../../kie-accounts/index.ts';
 import { AdminSettingsRepository } from '../../settings/index.ts';
 import type { StudioEvents } from '../events.ts';
@@ -26,7 +27,7 @@ import { nextCheckDelay } from './backoff.ts';
 import type { ExpectedTimes } from './expected-times.ts';
 import { nextLookDelay, observedProviderMs } from './look-schedule.ts';
 import type { ProviderGateway } from './provider-gateway.ts';
-import type { TaskQueue } from './task-queue.ts';
+import type { StepCarry, TaskQueue } from './task-queue.ts';
 
 /** A submit failing with a passing error (rate limit, outage) is tried this often before the task fails. */
 export const MAX_RETRIES = 5;
@@ -53,12 +54,13 @@ export interface TaskWorkDeps {
   afterTransition: AfterTransition;
 }
 
-/** Options of the next look: `countAttempt: false` waits without using up a retry; `lookedAt` a look that saw it running. */
-interface LookAgain {
+/** Options of the next look: `countAttempt: false` waits without using up a retry; what to hand the next step. */
+interface LookAgain extends StepCarry {
   countAttempt?: boolean;
-  lookedAt?: number;
   /** Wait at least this long (a status budget spent). */
   atLeastMs?: number;
+  /** Back off from the shortest wait (`min * 1.5^attempts`) rather than follow the model's usual time. */
+  backOff?: boolean;
 }
 
 /** Milliseconds until a task's next look: around its model's usual time when known, else the backoff. */
@@ -77,13 +79,18 @@ async function lookDelay(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTa
 
 /** Counts one more look and sends the next step after the schedule's delay (never after the time limit), in one transaction. */
 async function lookAgain(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask, options: LookAgain = {}): Promise<void> {
-  const countAttempt = options.countAttempt ?? true;
+  const { countAttempt = true, atLeastMs = 0, backOff = false, ...carry } = options;
   const attempts = countAttempt ? task.attempts + 1 : task.attempts;
-  const delay = countAttempt ? await lookDelay(deps, em, task, attempts) : deps.config.pollMinMs;
-  const wait = Math.max(delay, options.atLeastMs ?? 0);
+  const { pollMinMs, pollMaxMs } = deps.config;
+  const delay = !countAttempt
+    ? pollMinMs
+    : backOff
+      ? nextCheckDelay(attempts, pollMinMs, pollMaxMs)
+      : await lookDelay(deps, em, task, attempts);
+  const wait = Math.max(delay, atLeastMs);
   await em.transactional(async (tx) => {
     if (await recordAttempt(tx, task.id, attempts)) {
-      await deps.steps.next(tx, task.id, Math.min(wait, task.deadlineAt.getTime() - Date.now()), options.lookedAt);
+      await deps.steps.next(tx, task.id, Math.min(wait, task.deadlineAt.getTime() - Date.now()), carry);
     }
   });
 }
@@ -187,7 +194,10 @@ async function statusBudgetWait(deps: TaskWorkDeps, task: ImageTask): Promise<nu
   return decision.allowed ? 0 : Math.max(100, decision.retryAfterMs);
 }
 
-async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask, lastRunningAt?: number): Promise<void> {
+async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask, carry: StepCarry): Promise<void> {
+  const lastRunningAt = carry.lookedAt;
+  // The provider finished earlier and our store was away: only the copy is left, the provider is not asked again.
+  if (carry.resultUrls) return copyResults(deps, em, task, carry.resultUrls, carry.doneAt ?? Date.now(), lastRunningAt);
   const waitMs = await statusBudgetWait(deps, task);
   // The account's rate limit is spent: this look moves on without asking (and without counting as one).
   if (waitMs) return lookAgain(deps, em, task, { countAttempt: false, atLeastMs: waitMs, lookedAt: lastRunningAt });
@@ -208,15 +218,33 @@ async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTa
   }
   if (status.state === 'fail') return void (await failAndRefund(deps, task.id, status.failMessage || FAILURE_MESSAGES.failed));
   if (status.state !== 'success') return lookAgain(deps, em, task, { lookedAt });
+  return copyResults(deps, em, task, status.resultUrls ?? [], lookedAt, lastRunningAt);
+}
+
+/** Copies the provider's finished images into our storage and completes the task; a failed copy is tried again later. */
+async function copyResults(
+  deps: TaskWorkDeps,
+  em: SqlEntityManager,
+  task: ImageTask,
+  resultUrls: string[],
+  doneAt: number,
+  lastRunningAt: number | undefined,
+): Promise<void> {
   let results: { urls: string[]; thumbnailUrl: string | null };
   try {
-    results = await storeResults(deps, task, status.resultUrls ?? []);
+    results = await storeResults(deps, task, resultUrls);
   } catch (error) {
+    // Our store is away: the images are kept (their addresses ride in the next step's job) and copied again after a
+    // backoff. Only the time limit ends the task (and refunds it); the bucket coming back completes it.
+    if (isStorageUnavailable(error)) {
+      deps.logger.warn({ taskId: task.taskId, err: error }, 'the file store is away; copying the result again later');
+      return lookAgain(deps, em, task, { backOff: true, resultUrls, doneAt, lookedAt: lastRunningAt });
+    }
     // Retried until the time limit (the provider keeps its files for days), which then fails and refunds the task.
     deps.logger.warn({ taskId: task.taskId, err: error }, 'storing the result failed; retrying later');
     return lookAgain(deps, em, task);
   }
-  const providerMs = observedProviderMs(task.createdAt.getTime(), lookedAt, lastRunningAt);
+  const providerMs = observedProviderMs(task.createdAt.getTime(), doneAt, lastRunningAt);
   const committing = performance.now();
   await completeTask(em, task.id, { resultUrls: results.urls, thumbnailUrl: results.thumbnailUrl, providerMs }, deps.afterTransition);
   observeStage('commit', performance.now() - committing);
@@ -227,7 +255,7 @@ async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTa
  * admin): only one transition wins. Errors that are not the provider's are logged and thrown, so pg-boss
  * retries the step.
  */
-export async function workOnTask(deps: TaskWorkDeps, id: string, lastRunningAt?: number): Promise<void> {
+export async function workOnTask(deps: TaskWorkDeps, id: string, carry: StepCarry = {}): Promise<void> {
   const em = deps.orm.em.fork();
   const task = await em.findOne(ImageTask, { id });
   if (!task || (task.status !== 'pending' && task.status !== 'generating')) return;
@@ -237,7 +265,7 @@ export async function workOnTask(deps: TaskWorkDeps, id: string, lastRunningAt?:
       return;
     }
     if (task.status === 'pending') await submitStep(deps, em, task);
-    else await checkStep(deps, em, task, lastRunningAt);
+    else await checkStep(deps, em, task, carry);
   } catch (error) {
     deps.logger.error({ taskId: task.taskId, err: error }, 'task step failed unexpectedly');
     throw error;

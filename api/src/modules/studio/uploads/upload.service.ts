@@ -2,10 +2,12 @@
 // whole or not at all, so a refused or failed batch leaves nothing behind.
 import type { FieldError } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { storageUnavailable } from '../../../errors.ts';
 import { reencodeImage } from '../../../images/reencode.ts';
 import { type StoredImage, storeUploadedBytes } from '../../../images/store.ts';
 import { ImageValidationError, type ValidatedImage, validateImageDataUrl } from '../../../images/validate.ts';
 import type { FileStorage } from '../../../storage/storage.ts';
+import { isStorageUnavailable } from '../../../storage/unavailable.ts';
 import { invalidUploads, uploadQuotaExceeded } from '../problems.ts';
 import { Upload } from './upload.entity.ts';
 import { storedUploadBytes } from './upload.repository.ts';
@@ -23,7 +25,8 @@ export const UPLOAD_BODY_LIMIT = '80mb';
 /**
  * Validates each data URL (header, base64, size, magic bytes, pixels), decodes and re-encodes it, then stores
  * them all under unguessable names with thumbnails. Throws a 400 (or 413 when one is too large) problem with one
- * pointer per refused image (`/body/images/2`) and stores nothing; a failed write removes what the batch wrote.
+ * pointer per refused image (`/body/images/2`) and stores nothing; a failed write removes what the batch wrote
+ * (503 `storage_unavailable` when the store cannot be reached).
  * Returns the public URLs in order.
  */
 export async function uploadImages(storage: FileStorage, images: readonly string[], owner: UploadOwner): Promise<string[]> {
@@ -59,6 +62,8 @@ export async function uploadImages(storage: FileStorage, images: readonly string
     });
   } catch (error) {
     await Promise.allSettled(stored.flatMap((image) => [storage.delete(image.key), storage.delete(image.thumbnailKey)]));
+    // The store is away: a 503 the client can wait out, not a 500 (no row was written, nothing is charged).
+    if (isStorageUnavailable(error)) throw storageUnavailable();
     throw error;
   }
   return stored.map((image) => image.url);
