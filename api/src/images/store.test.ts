@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -60,6 +60,18 @@ describe('storeUploadedDataUrl / storeUploadedBytes', () => {
     const thumb = await storage.read(stored.thumbnailKey);
     expect(thumb?.contentType).toBe('image/webp');
     expect((await sharp(thumb!.bytes).metadata()).width).toBe(384);
+  });
+
+  it('takes the original back when its thumbnail cannot be written (a store that drops a connection)', async () => {
+    const dropping = new LocalFileStorage({ root: join(dir, 'files'), publicBaseUrl: 'https://studio.example.com' });
+    const put = dropping.put.bind(dropping);
+    dropping.put = async (key, bytes, type) => {
+      if (type === 'image/webp') throw new Error('connection reset');
+      await put(key, bytes, type);
+    };
+    await expect(storeUploadedBytes(dropping, await picture(40, 30))).rejects.toThrow('connection reset');
+    const left = await readdir(join(dir, 'files'), { recursive: true, withFileTypes: true }).catch(() => []);
+    expect(left.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
   });
 
   it('stores by the sniffed type and refuses non-images without writing anything', async () => {

@@ -37,7 +37,7 @@ async function storeWithThumbnail(
 ): Promise<StoredImage> {
   const thumbKey = thumbnailKeyFor(key);
   // The original is written while its thumbnail is made from the same bytes: neither waits for the other.
-  await Promise.all([
+  const writes = await Promise.allSettled([
     writeOriginal ? timed('store', onStage, () => storage.put(key, image.bytes, image.mimeType)) : undefined,
     timed('thumbnail', onStage, async () => {
       if (await storage.exists(thumbKey)) return;
@@ -45,6 +45,13 @@ async function storeWithThumbnail(
       await storage.put(thumbKey, thumb.bytes, thumb.contentType);
     }),
   ]);
+  const failed = writes.find((write) => write.status === 'rejected');
+  if (failed) {
+    // One half written without the other (a store that drops a connection): take it back, so a failed store leaves
+    // no object that nothing refers to.
+    await Promise.allSettled([writeOriginal ? storage.delete(key) : undefined, storage.delete(thumbKey)]);
+    throw failed.reason;
+  }
   return {
     key,
     url: storage.publicUrl(key),

@@ -101,113 +101,92 @@ describe('uploads while the bucket is away', () => {
   });
 });
 
-describe('a finished image while the bucket is away', () => {
-  let s3: TestS3;
-  let kie: FakeKieServer;
-  let db: StudioTestDatabase;
-  let handle: RuntimeHandle;
+interface KieRuntime {
+  s3: TestS3;
+  kie: FakeKieServer;
+  db: StudioTestDatabase;
+  handle: RuntimeHandle;
+}
 
+/** The pipeline on its own database, with a fake KIE account finishing in `taskDurationMs` and files in a real bucket. */
+function withKieRuntime(taskDurationMs: number, taskTimeoutMs?: number): KieRuntime {
+  const parts = {} as KieRuntime;
   beforeAll(async () => {
-    s3 = await startTestS3();
-    kie = await startFakeKieServer({ accounts: { good: { taskDurationMs: 200 } } });
-    db = await openStudioTestDatabase();
-    handle = await openRuntime(db.orm, {
-      config: { storage: s3.storage() },
+    parts.s3 = await startTestS3();
+    parts.kie = await startFakeKieServer({ accounts: { good: { taskDurationMs } } });
+    parts.db = await openStudioTestDatabase();
+    parts.handle = await openRuntime(parts.db.orm, {
+      config: { storage: parts.s3.storage() },
       studio: {
+        ...(taskTimeoutMs && { taskTimeoutMs }),
         kie: {
-          baseUrl: kie.url,
+          baseUrl: parts.kie.url,
           models: { textToImage: 'google/nano-banana', edit: 'google/nano-banana-edit', upscale: 'nano-banana-upscale' },
         },
-        allowPrivateFetchFor: [new URL(kie.url).host],
+        allowPrivateFetchFor: [new URL(parts.kie.url).host],
       },
     });
-    const em = db.orm.em.fork();
+    const em = parts.db.orm.em.fork();
     em.create(KieApi, { name: 'main', token: 'good', lastUsed: null });
     await em.flush();
-    await handle.runtime.start();
+    await parts.handle.runtime.start();
   });
   afterAll(async () => {
-    await handle?.close();
-    await db?.close();
-    await kie?.close();
-    await s3?.close();
+    await parts.handle?.close();
+    await parts.db?.close();
+    await parts.kie?.close();
+    await parts.s3?.close();
   });
+  return parts;
+}
+
+describe('a finished image while the bucket is away', () => {
+  const parts = withKieRuntime(200);
 
   it('keeps the image for the copy, retries with backoff without asking the provider again, and completes once the bucket is back', async () => {
-    const user = await userWithCredits(db.orm, 10);
-    await s3.stop();
-    const { task } = await handle.runtime.submit(db.orm.em.fork(), textTask(user.id, 'a lighthouse at dusk'));
-    const charged = await balanceOf(db.orm, user.id);
+    const user = await userWithCredits(parts.db.orm, 10);
+    await parts.s3.stop();
+    const { task } = await parts.handle.runtime.submit(parts.db.orm.em.fork(), textTask(user.id, 'a lighthouse at dusk'));
+    const charged = await balanceOf(parts.db.orm, user.id);
     expect(charged).toBeLessThan(10);
 
     // The provider finished; the copy failed and the image's address waits in the next step.
-    const kept = await eventually(() => keptUrls(db, task.id), 30_000, 'the result kept for a retry');
-    const providerTaskId = (await reloadTask(db.orm, task.id)).providerTaskId ?? '';
-    const fakeTask = kie.tasks.get(providerTaskId);
+    const kept = await eventually(() => keptUrls(parts.db, task.id), 30_000, 'the result kept for a retry');
+    const providerTaskId = (await reloadTask(parts.db.orm, task.id)).providerTaskId ?? '';
+    const fakeTask = parts.kie.tasks.get(providerTaskId);
     expect(kept).toEqual(fakeTask?.resultUrls);
     const polls = fakeTask?.polls;
-    const attempts = (await reloadTask(db.orm, task.id)).attempts;
+    const attempts = (await reloadTask(parts.db.orm, task.id)).attempts;
     // A few more copies fail while the bucket stays away; the task keeps waiting, the provider is not asked again.
-    await eventually(async () => (await reloadTask(db.orm, task.id)).attempts >= attempts + 3, 30_000, 'more copy attempts');
-    const waiting = await reloadTask(db.orm, task.id);
+    await eventually(async () => (await reloadTask(parts.db.orm, task.id)).attempts >= attempts + 3, 30_000, 'more copy attempts');
+    const waiting = await reloadTask(parts.db.orm, task.id);
     expect(waiting).toMatchObject({ status: 'generating', refunded: false });
-    expect(kie.tasks.get(providerTaskId)?.polls).toBe(polls);
+    expect(parts.kie.tasks.get(providerTaskId)?.polls).toBe(polls);
 
-    await s3.restart();
-    const done = await settled(db.orm, task.id, 30_000);
+    await parts.s3.restart();
+    const done = await settled(parts.db.orm, task.id, 30_000);
     expect(done).toMatchObject({ status: 'completed', refunded: false });
     expect(done.resultUrls).toEqual([`http://studio.test/files/results/${task.taskId}/0.png`]);
-    expect(await s3.objectNames()).toContain(`results/${task.taskId}/0.png`);
-    expect(await balanceOf(db.orm, user.id)).toBe(charged);
-    expect((await ledgerOf(db.orm, user.id)).map((row) => row.type)).toEqual(['adjustment', 'usage']);
+    expect(await parts.s3.objectNames()).toContain(`results/${task.taskId}/0.png`);
+    expect(await balanceOf(parts.db.orm, user.id)).toBe(charged);
+    expect((await ledgerOf(parts.db.orm, user.id)).map((row) => row.type)).toEqual(['adjustment', 'usage']);
   });
 });
 
 describe('a bucket away past the time limit', () => {
-  let s3: TestS3;
-  let kie: FakeKieServer;
-  let db: StudioTestDatabase;
-  let handle: RuntimeHandle;
-  const TIMEOUT_MS = 3_000;
-
-  beforeAll(async () => {
-    s3 = await startTestS3();
-    kie = await startFakeKieServer({ accounts: { good: { taskDurationMs: 100 } } });
-    db = await openStudioTestDatabase();
-    handle = await openRuntime(db.orm, {
-      config: { storage: s3.storage() },
-      studio: {
-        taskTimeoutMs: TIMEOUT_MS,
-        kie: {
-          baseUrl: kie.url,
-          models: { textToImage: 'google/nano-banana', edit: 'google/nano-banana-edit', upscale: 'nano-banana-upscale' },
-        },
-        allowPrivateFetchFor: [new URL(kie.url).host],
-      },
-    });
-    const em = db.orm.em.fork();
-    em.create(KieApi, { name: 'main', token: 'good', lastUsed: null });
-    await em.flush();
-    await handle.runtime.start();
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await db?.close();
-    await kie?.close();
-    await s3?.close();
-  });
+  const parts = withKieRuntime(100, 3_000);
 
   it('fails and refunds the task once, only when its time limit has passed', async () => {
-    const user = await userWithCredits(db.orm, 10);
-    await s3.stop();
-    const { task } = await handle.runtime.submit(db.orm.em.fork(), textTask(user.id, 'a harbour in fog'));
+    const user = await userWithCredits(parts.db.orm, 10);
+    await parts.s3.stop();
+    const { task } = await parts.handle.runtime.submit(parts.db.orm.em.fork(), textTask(user.id, 'a harbour in fog'));
     // The copy failed and waits for the bucket: not refunded for the outage itself.
-    await eventually(() => keptUrls(db, task.id), 30_000, 'the result kept for a retry');
-    expect(await reloadTask(db.orm, task.id)).toMatchObject({ status: 'generating', refunded: false });
-    const done = await settled(db.orm, task.id, 30_000);
+    await eventually(() => keptUrls(parts.db, task.id), 30_000, 'the result kept for a retry');
+    expect(await reloadTask(parts.db.orm, task.id)).toMatchObject({ status: 'generating', refunded: false });
+    const done = await settled(parts.db.orm, task.id, 30_000);
     expect(Date.now()).toBeGreaterThanOrEqual(task.deadlineAt.getTime());
     expect(done).toMatchObject({ status: 'failed', refunded: true });
-    expect(await balanceOf(db.orm, user.id)).toBe(10);
-    expect((await ledgerOf(db.orm, user.id)).map((row) => row.type)).toEqual(['adjustment', 'usage', 'refund']);
+    expect(await balanceOf(parts.db.orm, user.id)).toBe(10);
+    expect((await ledgerOf(parts.db.orm, user.id)).map((row) => row.type)).toEqual(['adjustment', 'usage', 'refund']);
   });
 });
