@@ -159,6 +159,20 @@ export const unfavouriteImageTask = defineRoute({
   problems: [404],
 });
 
+export const runImageTaskAgain = defineRoute({
+  method: 'post',
+  path: '/api/image-tasks/{taskId}/run-again',
+  operationId: 'runImageTaskAgain',
+  summary: 'Run one of your tasks again, exactly',
+  description:
+    "Submits a new task with the same request as the given one (kind, prompt, references, aspect ratio, size, format, seed, scale, face enhancement), whatever became of it, at today's studio price. The references must still be stored (400 naming each one that is gone). Another user's task answers 404. Otherwise as `generateImage`.",
+  tags: ['Studio'],
+  role: 'user',
+  request: { params: ImageTaskIdParams, headers: IdempotencyHeaders },
+  responses: { 202: { description: 'Accepted; the new task is in the list.', schema: TaskSubmitted, headers: REPLAYED_HEADERS } },
+  ...withIdempotencyProblems([402, 404, 429, 503], submitExamples({ pointer: '/task/inputImageUrls/0', detail: 'The image is no longer stored.' })),
+});
+
 export const proxyImage = defineRoute({
   method: 'get',
   path: '/api/proxy-image',
@@ -202,6 +216,7 @@ export const studioRoutes = [
   listImageTasks,
   favouriteImageTask,
   unfavouriteImageTask,
+  runImageTaskAgain,
   proxyImage,
   kieCallback,
 ] as const;

@@ -13,6 +13,7 @@ import { proxyImage } from './proxy/proxy.service.ts';
 import { matchesIfNoneMatch, pageSignature, taskListEtag } from './tasks/etag.ts';
 import { ImageTaskRepository, type TaskPageQuery, windowStart } from './tasks/image-task.repository.ts';
 import { presentImageTask } from './tasks/presenter.ts';
+import { runAgainInput } from './tasks/run-again.ts';
 import type { SubmittedTask } from './tasks/submit.service.ts';
 import { uploadImages } from './uploads/upload.service.ts';
 
@@ -161,6 +162,21 @@ export const studioHandlers = {
 
   async unfavouriteImageTask(ctx, { params, caller }) {
     return { status: 200, body: await setFavourite(ctx.state.em, caller.id, params.taskId, false) };
+  },
+
+  async runImageTaskAgain(ctx, { params, caller }) {
+    const studio = ctx.services.studio;
+    const input = await runAgainInput(ctx.state.em, caller.id, params.taskId);
+    // A reference deleted since is refused by name, before anything is charged.
+    const errors = await checkTaskImageInputs(
+      studio.storage,
+      studio.config.proxyAllowHosts,
+      input.inputImageUrls.map((url, index) => ({ pointer: `/task/inputImageUrls/${index}`, url })),
+    );
+    if (errors.length) throw invalidImageUrls(errors);
+    return oncePerKey(ctx, caller.id, params, async (record) =>
+      accepted(await studio.submit(ctx.state.em, { ...input, alsoRecord: (tx, submitted) => record(tx, accepted(submitted)) })),
+    );
   },
 
   async proxyImage(ctx, { query }) {

@@ -7,6 +7,7 @@ import type { ImageTask } from '../tasks/types.ts';
 import { type DetailsActionHandlers, DetailsActions } from './DetailsActions.tsx';
 import { DetailsImage } from './DetailsImage.tsx';
 import { InputImages } from './InputImages.tsx';
+import { RunAgainButton } from './RunAgainButton.tsx';
 import { TaskFacts } from './TaskFacts.tsx';
 import './details.css';
 
@@ -41,6 +42,11 @@ export function ImageDetailsDialog({ kit: { Dialog, Modal }, task, onClose, onRe
                 <FavouriteButton task={shown} label={t('studio.favourite')} />
               </div>
               {shown.status === 'completed' && <DetailsActions task={shown} onRecreate={onRecreate} onUpscale={onUpscale} />}
+              {(shown.status === 'completed' || shown.status === 'failed') && (
+                <div className="studio-details-actions">
+                  <RunAgainButton task={shown} onStarted={onClose} />
+                </div>
+              )}
               <section className="studio-details-section">
                 <h3>{t('studio.promptHeading')}</h3>
                 <p className="studio-details-prompt">{shown.prompt}</p>

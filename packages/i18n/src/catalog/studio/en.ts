@@ -107,6 +107,7 @@ export default {
   qualityHigh: 'High Quality',
   qualityHdReady: 'HD Ready',
   qualityStandard: 'Standard Quality',
+  runAgain: 'Run again',
   recreate: 'Recreate Image',
   upscaleHd: 'Upscale HD Quality',
   download: 'Download Image',

@@ -103,6 +103,7 @@ export default {
   qualityHigh: 'Chất lượng cao',
   qualityHdReady: 'Đã có bản HD',
   qualityStandard: 'Chất lượng tiêu chuẩn',
+  runAgain: 'Chạy lại',
   recreate: 'Tạo lại ảnh',
   upscaleHd: 'Nâng cấp HD',
   download: 'Tải ảnh xuống',
