@@ -16,6 +16,7 @@ export const LiveTaskEvent = ImageTask.pick({
   thumbnailUrl: true,
   hdImageUrl: true,
   errorMessage: true,
+  failureCause: true,
   refunded: true,
   refundedAt: true,
   isFavourite: true,

@@ -170,7 +170,10 @@ export const runImageTaskAgain = defineRoute({
   role: 'user',
   request: { params: ImageTaskIdParams, headers: IdempotencyHeaders },
   responses: { 202: { description: 'Accepted; the new task is in the list.', schema: TaskSubmitted, headers: REPLAYED_HEADERS } },
-  ...withIdempotencyProblems([402, 404, 429, 503], submitExamples({ pointer: '/task/inputImageUrls/0', detail: 'The image is no longer stored.' })),
+  ...withIdempotencyProblems(
+    [402, 404, 429, 503],
+    submitExamples({ pointer: '/task/inputImageUrls/0', detail: 'The image is no longer stored.' }),
+  ),
 });
 
 export const proxyImage = defineRoute({

@@ -18,6 +18,9 @@ export const TaskIdText = z.string().max(40).openapi({ example: 'tsk_5f1c2a7e9b'
 /** An aspect ratio as stored: one of `ASPECT_RATIOS`, or what an upscale inherited (at most 10 characters). */
 export const AspectRatioText = z.string().max(10).openapi({ example: '1:1' });
 
+/** Why a task failed, as its `failureCause` names it. */
+export const FAILURE_CAUSES = ['timed_out', 'no_provider', 'provider_lost', 'failed', 'provider'] as const;
+
 export const ImageTask = z
   .object({
     id: Id,
@@ -41,7 +44,14 @@ export const ImageTask = z
     resultUrls: z.array(UrlText).max(LIMITS.maxResultImages).describe('Result images, stored by us.'),
     thumbnailUrl: UrlText.nullable().describe('A small preview of the first result, for grids.'),
     hdImageUrl: UrlText.nullable().describe('The upscaled version of this image, once an upscale of it completed.'),
-    errorMessage: z.string().max(LIMITS.taskErrorMax).nullable().describe('Why the task failed.').openapi({ example: null }),
+    errorMessage: z.string().max(LIMITS.taskErrorMax).nullable().describe('Why the task failed, in English.').openapi({ example: null }),
+    failureCause: z
+      .enum(FAILURE_CAUSES)
+      .nullable()
+      .describe(
+        "Why the task failed, for wording it in the reader's language: `timed_out`, `no_provider`, `provider_lost`, `failed`, or `provider` when `errorMessage` is the provider's own text. Null unless failed.",
+      )
+      .openapi({ example: null }),
     creditsUsed: TaskCredits('Credits charged for this task.', 2),
     createdVia: z.enum(CREATED_VIA).describe('Where the task came from.').openapi({ example: 'web' }),
     refunded: z.boolean().describe('Whether the credits were refunded (failed tasks).').openapi({ example: false }),

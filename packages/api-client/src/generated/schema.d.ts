@@ -2994,10 +2994,16 @@ export interface components {
             /** @description The upscaled version of this image, once an upscale of it completed. */
             hdImageUrl: string | null;
             /**
-             * @description Why the task failed.
+             * @description Why the task failed, in English.
              * @example null
              */
             errorMessage: string | null;
+            /**
+             * @description Why the task failed, for wording it in the reader's language: `timed_out`, `no_provider`, `provider_lost`, `failed`, or `provider` when `errorMessage` is the provider's own text. Null unless failed.
+             * @example null
+             * @enum {string|null}
+             */
+            failureCause: "timed_out" | "no_provider" | "provider_lost" | "failed" | "provider" | null;
             /**
              * Format: int32
              * @description Credits charged for this task.
@@ -3168,10 +3174,16 @@ export interface components {
             /** @description The upscaled version of this image, once an upscale of it completed. */
             hdImageUrl: string | null;
             /**
-             * @description Why the task failed.
+             * @description Why the task failed, in English.
              * @example null
              */
             errorMessage: string | null;
+            /**
+             * @description Why the task failed, for wording it in the reader's language: `timed_out`, `no_provider`, `provider_lost`, `failed`, or `provider` when `errorMessage` is the provider's own text. Null unless failed.
+             * @example null
+             * @enum {string|null}
+             */
+            failureCause: "timed_out" | "no_provider" | "provider_lost" | "failed" | "provider" | null;
             /**
              * @description Whether the credits were refunded (failed tasks).
              * @example false

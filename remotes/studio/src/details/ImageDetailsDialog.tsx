@@ -9,6 +9,7 @@ import { DetailsImage } from './DetailsImage.tsx';
 import { InputImages } from './InputImages.tsx';
 import { RunAgainButton } from './RunAgainButton.tsx';
 import { TaskFacts } from './TaskFacts.tsx';
+import { failureText, TaskReceipt } from './TaskReceipt.tsx';
 import './details.css';
 
 /** The kit's dialog widgets, loaded by LazyImageDetailsDialog alongside this module. */
@@ -53,10 +54,11 @@ export function ImageDetailsDialog({ kit: { Dialog, Modal }, task, onClose, onRe
               </section>
               <InputImages urls={shown.inputImageUrls} />
               <TaskFacts task={shown} />
+              <TaskReceipt task={shown} />
               {shown.errorMessage && (
                 <section className="studio-details-error" role="alert">
                   <h3>{t('studio.errorHeading')}</h3>
-                  <p>{shown.errorMessage}</p>
+                  <p>{failureText(shown, t)}</p>
                   {shown.refunded && <Badge variant="success">{t('studio.refunded')}</Badge>}
                 </section>
               )}

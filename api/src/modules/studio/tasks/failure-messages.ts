@@ -9,16 +9,23 @@ export const FAILURE_MESSAGES = {
   failed: 'Generation failed.',
 } as const;
 
-type RefundCause = keyof typeof FAILURE_MESSAGES | 'admin' | 'provider';
+type FailureCause = keyof typeof FAILURE_MESSAGES | 'provider';
+type RefundCause = FailureCause | 'admin';
 
 const ADMIN_REFUND = 'refunded by admin ';
 
 /** The reason recorded when an admin refunds a task. */
 export const adminRefundReason = (username: string) => `${ADMIN_REFUND}${username}`;
 
+/** The cause of a failure, from its English message: one of ours, or the provider's own text. */
+export function failureCause(message: string): FailureCause {
+  return (
+    (Object.keys(FAILURE_MESSAGES) as (keyof typeof FAILURE_MESSAGES)[]).find((key) => FAILURE_MESSAGES[key] === message) ?? 'provider'
+  );
+}
+
 /** The cause of a refund, from its English reason (and the admin who gave it). */
 export function refundCause(reason: string): { cause: RefundCause; admin?: string } {
   if (reason.startsWith(ADMIN_REFUND)) return { cause: 'admin', admin: reason.slice(ADMIN_REFUND.length) };
-  const own = (Object.keys(FAILURE_MESSAGES) as (keyof typeof FAILURE_MESSAGES)[]).find((key) => FAILURE_MESSAGES[key] === reason);
-  return { cause: own ?? 'provider' };
+  return { cause: failureCause(reason) };
 }

@@ -1,6 +1,7 @@
 // Image tasks to the contract's wire shapes: the one mapper from a task row to what is sent, for the task list, the
 // submit answers, the automation status (built on it) and the live stream's events.
 import { type ImageTask as ImageTaskDto, LiveTaskEvent } from '@app/contract';
+import { failureCause } from './failure-messages.ts';
 import type { TaskRow } from './task-row.ts';
 
 /** A task as its owner sees it. Job bookkeeping, provider ids and accounts stay on the server. */
@@ -24,6 +25,7 @@ export function presentImageTask(task: TaskRow): ImageTaskDto {
     thumbnailUrl: task.thumbnailUrl ?? null,
     hdImageUrl: task.hdImageUrl ?? null,
     errorMessage: task.errorMessage ?? null,
+    failureCause: task.errorMessage ? failureCause(task.errorMessage) : null,
     creditsUsed: task.creditsUsed,
     createdVia: task.createdVia,
     refunded: task.refunded,
