@@ -1,9 +1,11 @@
 // The community node (packages/n8n-nodes-image-studio), built with n8n's node tool and loaded from its dist as n8n
 // loads an installed package, run by n8n's own engine against the real API (sandbox provider, a real database).
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createToken, createUser, startTestServer, type TestServer } from '@app/api/testing';
 import type { IBinaryKeyData, INode, INodeParameters } from 'n8n-workflow';
@@ -389,5 +391,67 @@ describe('n8n-nodes-image-studio, run by n8n', () => {
     } finally {
       await closeProxy(lossy);
     }
+  });
+});
+
+// n8n's verification lint on the packed tarball (packages/n8n-nodes-image-studio/scripts/scan-tarball.mjs): the real
+// package passes, and a planted violation in a copy of its extracted files fails it.
+describe('scan-tarball: n8n community package rules on the packed tarball', () => {
+  const script = join(PACKAGE_DIR, 'scripts/scan-tarball.mjs');
+  let temp: string;
+  let tarball: string;
+  let extracted: string;
+
+  const scan = (target: string) => {
+    const run = spawnSync(process.execPath, [script, target], { cwd: PACKAGE_DIR, encoding: 'utf8' });
+    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+  };
+
+  /** A copy of the extracted package with one file changed. */
+  const planted = (name: string, change: (folder: string) => void) => {
+    const folder = join(temp, name);
+    cpSync(extracted, folder, { recursive: true });
+    change(folder);
+    return folder;
+  };
+
+  beforeAll(() => {
+    temp = mkdtempSync(join(tmpdir(), 'image-studio-scan-'));
+    // pnpm pack runs the package's prepack (n8n-node build), as publishing would.
+    execFileSync('pnpm', ['pack', '--pack-destination', temp], { cwd: PACKAGE_DIR, stdio: 'pipe' });
+    tarball = join(temp, readdirSync(temp).find((name) => name.endsWith('.tgz')) ?? 'missing.tgz');
+    execFileSync('tar', ['-xzf', tarball, '-C', temp]);
+    extracted = join(temp, 'package');
+  }, 120_000);
+  afterAll(() => {
+    if (temp) rmSync(temp, { recursive: true, force: true });
+  });
+
+  it('the packed package passes: compiled JS and package.json, no finding', () => {
+    const result = scan(tarball);
+    expect(result.output).toMatch(/scan-tarball: 8 file\(s\) of the packed package pass/);
+    expect(result.status).toBe(0);
+  });
+
+  it('finds a setTimeout planted in the built JS and exits 1', () => {
+    const folder = planted('with-set-timeout', (dir) =>
+      appendFileSync(join(dir, 'dist/nodes/ImageStudio/tasks.js'), '\nsetTimeout(() => undefined, 10);\n'),
+    );
+    const result = scan(folder);
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('dist/nodes/ImageStudio/tasks.js');
+    expect(result.output).toContain("Use of restricted global 'setTimeout' is not allowed");
+    expect(result.output).toContain('@n8n/community-nodes/no-restricted-globals');
+    expect(result.output).toContain('scan-tarball: 1 finding(s)');
+  });
+
+  it('finds a runtime dependency planted in the packed package.json and exits 1', () => {
+    const folder = planted('with-dependency', (dir) => {
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...manifest, dependencies: { axios: '1.18.0' } }, null, 2));
+    });
+    const result = scan(folder);
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('@n8n/community-nodes/no-runtime-dependencies');
   });
 });
