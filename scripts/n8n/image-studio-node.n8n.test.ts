@@ -58,8 +58,8 @@ const generate = (name = 'Generate', extra: Partial<INode> = {}) =>
 interface Proxy {
   url: string;
   dropped: number;
-  /** Each request's path and when it arrived (ms since the epoch). */
-  seen: { path: string; at: number }[];
+  /** Each request's path, when it arrived and when its answer was sent (ms since the epoch). */
+  seen: { path: string; at: number; done: number }[];
   server: Server;
 }
 
@@ -67,7 +67,11 @@ interface Proxy {
 async function proxy(target: string, dropPath?: string): Promise<Proxy> {
   const state: Proxy = { url: '', dropped: 0, seen: [], server: createServer() };
   state.server.on('request', (req, res) => {
-    state.seen.push({ path: req.url ?? '', at: Date.now() });
+    const seen = { path: req.url ?? '', at: Date.now(), done: 0 };
+    state.seen.push(seen);
+    res.on('finish', () => {
+      seen.done = Date.now();
+    });
     const upstream = httpRequest(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
       if (req.url === dropPath && state.dropped === 0) {
         state.dropped++;
@@ -329,7 +333,7 @@ describe('n8n-nodes-image-studio, run by n8n', () => {
       const owner = await createUser(slow, { credits: 100 });
       const slowToken = await createToken(slow, owner, 'n8n node');
       const node = generate('Generate', {
-        parameters: { operation: 'generate', prompt: 'A slow fox', options: { timeout: 5, pollInterval: 1 } },
+        parameters: { operation: 'generate', prompt: 'A slow fox', options: { timeout: 8, pollInterval: 1 } },
       });
       const started = Date.now();
       const run = await n8n.run(chain(node), credential(recorder.url, slowToken));
@@ -339,16 +343,19 @@ describe('n8n-nodes-image-studio, run by n8n', () => {
       expect(out).toMatchObject({ status: 'processing', taskId: expect.stringMatching(/^tsk_/), imageUrl: null });
       expect(run.binary('Generate')[0]).toBeUndefined();
       // It waited (with sleep) about as long as asked, not the task's minute.
-      expect(took).toBeGreaterThanOrEqual(5_000);
+      expect(took).toBeGreaterThanOrEqual(8_000);
       expect(took).toBeLessThan(30_000);
-      // Checks at once, then after 1 s, 1.5 s, 2.25 s and the 0.25 s left: five, where a fixed 1 s would make seven.
-      const polls = recorder.seen.filter(({ path }) => path === `/api/n8n/image-status/${String(out?.taskId)}`).map(({ at }) => at);
-      expect(polls).toHaveLength(5);
-      const waits = polls.slice(1).map((at, index) => at - polls[index]!);
+      // Checks at once, then after waits of 1 s, 1.5 s, 2.25 s, ... (a wait is the time from one answer to the next
+      // question, so the server's own time does not count).
+      const polls = recorder.seen.filter(({ path }) => path === `/api/n8n/image-status/${String(out?.taskId)}`);
+      expect(polls.length).toBeGreaterThanOrEqual(4);
+      const waits = polls.slice(1).map(({ at }, index) => at - polls[index]!.done);
       expect(waits[0]).toBeGreaterThanOrEqual(990);
       expect(waits[1]).toBeGreaterThanOrEqual(1_490);
       expect(waits[2]).toBeGreaterThanOrEqual(2_240);
-      expect(waits[2]).toBeGreaterThan(waits[0]! + 500);
+      // Growing, not one long wait: each about 1.5 times the one before (half of each step as margin).
+      expect(waits[1]! - waits[0]!).toBeGreaterThan(250);
+      expect(waits[2]! - waits[1]!).toBeGreaterThan(375);
     } finally {
       await closeProxy(recorder);
       await slow.close();
