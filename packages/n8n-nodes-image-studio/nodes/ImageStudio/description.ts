@@ -111,7 +111,7 @@ const options: INodeProperties = {
       typeOptions: { minValue: 1, maxValue: 60 },
       default: 2,
       description:
-        'Wait before the second status check while waiting (the first is at once); each further wait is 1.5 times longer, up to 10 s',
+        'Wait before the second status check while waiting (the first is at once); each further wait is 1.5 times longer, up to 10 s (or this interval, if longer)',
       displayOptions: { show: { '/operation': submits } },
     },
     {
