@@ -17,6 +17,7 @@ pnpm run --silent lint:dead
 pnpm exec redocly lint openapi/openapi.json --config openapi/redocly.yaml --format=stylish
 pnpm run --silent lint:spectral
 echo "== n8n community node rules (n8n-node lint)"; pnpm --filter n8n-nodes-image-studio run --silent lint
+echo "== n8n community package scan (the packed tarball)"; pnpm --filter n8n-nodes-image-studio run --silent scan
 echo "== breaking changes against the last release"; node scripts/openapi-breaks.ts
 echo "== typecheck"; pnpm -r --workspace-concurrency=1 typecheck
 echo "== build UI"; pnpm run --silent build

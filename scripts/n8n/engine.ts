@@ -57,6 +57,8 @@ export interface FinishedRun {
   error: string | undefined;
   /** The line n8n shows under that error: for an API error, the answer's `message`. */
   errorDescription: string | undefined;
+  /** That error's class (`NodeApiError`, `NodeOperationError`, ...), its HTTP status and the body it was made from. */
+  errorDetails: { name: string; httpCode: string | undefined; response: unknown } | undefined;
   /** How often the execution was parked by a Wait node and resumed by a call to its resume URL. */
   resumed: number;
 }
@@ -341,12 +343,19 @@ function lastItems(run: IRun, nodeName: string) {
   return runs.at(-1)?.data?.main?.[0] ?? [];
 }
 
+function errorDetails(error: IRun['data']['resultData']['error']): FinishedRun['errorDetails'] {
+  if (!error) return undefined;
+  const { httpCode } = error as { httpCode?: string | null };
+  return { name: error.name, httpCode: httpCode ?? undefined, response: error.errorResponse };
+}
+
 function finished(run: IRun, resumed: number): FinishedRun {
   return {
     status: run.status,
     resumed,
     error: run.data.resultData.error?.message,
     errorDescription: run.data.resultData.error?.description ?? undefined,
+    errorDetails: errorDetails(run.data.resultData.error),
     output: (nodeName) => lastItems(run, nodeName).map((item) => item.json),
     binary: (nodeName) => lastItems(run, nodeName).map((item) => item.binary),
   };

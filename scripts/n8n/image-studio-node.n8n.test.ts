@@ -1,9 +1,11 @@
 // The community node (packages/n8n-nodes-image-studio), built with n8n's node tool and loaded from its dist as n8n
 // loads an installed package, run by n8n's own engine against the real API (sandbox provider, a real database).
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createToken, createUser, startTestServer, type TestServer } from '@app/api/testing';
 import type { IBinaryKeyData, INode, INodeParameters } from 'n8n-workflow';
@@ -53,10 +55,23 @@ function chain(...nodes: INode[]): WorkflowJson {
 const generate = (name = 'Generate', extra: Partial<INode> = {}) =>
   studioNode(name, { operation: 'generate', prompt: 'A red fox in snow', imageSize: '16:9', outputFormat: 'png' }, extra);
 
-/** Forwards to the API; the first answer to `dropPath` is thrown away after the API handled it (a lost answer). */
-async function lossyProxy(target: string, dropPath: string): Promise<{ url: string; dropped: number; server: Server }> {
-  const state = { url: '', dropped: 0, server: createServer() };
+interface Proxy {
+  url: string;
+  dropped: number;
+  /** Each request's path, when it arrived and when its answer was sent (ms since the epoch). */
+  seen: { path: string; at: number; done: number }[];
+  server: Server;
+}
+
+/** Forwards to the API, noting each request; the first answer to `dropPath` is thrown away after the API handled it (a lost answer). */
+async function proxy(target: string, dropPath?: string): Promise<Proxy> {
+  const state: Proxy = { url: '', dropped: 0, seen: [], server: createServer() };
   state.server.on('request', (req, res) => {
+    const seen = { path: req.url ?? '', at: Date.now(), done: 0 };
+    state.seen.push(seen);
+    res.on('finish', () => {
+      seen.done = Date.now();
+    });
     const upstream = httpRequest(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
       if (req.url === dropPath && state.dropped === 0) {
         state.dropped++;
@@ -73,6 +88,8 @@ async function lossyProxy(target: string, dropPath: string): Promise<{ url: stri
   state.url = `http://127.0.0.1:${(state.server.address() as AddressInfo).port}`;
   return state;
 }
+
+const closeProxy = (running: Proxy) => new Promise<void>((resolve) => running.server.close(() => resolve()));
 
 describe('n8n-nodes-image-studio, run by n8n', () => {
   let n8n: N8nHost;
@@ -260,23 +277,87 @@ describe('n8n-nodes-image-studio, run by n8n', () => {
     expect(await credits()).toBe(before);
   });
 
-  it('stops waiting at the timeout and outputs the task id with status processing', async () => {
+  it('stops with the API problem when the balance is below the price: a NodeApiError with its title and detail, nothing charged, no task', async () => {
+    const poor = await createUser(server, { credits: generatePrice - 4 });
+    const poorToken = await createToken(server, poor, 'n8n node');
+    const taskCount = async () =>
+      (
+        await server.orm.em.fork().execute<{ n: number }[]>('select count(*)::int as "n" from "image_tasks" where "user_id" = ?', [poor.id])
+      )[0]?.n;
+    const run = await n8n.run(chain(generate()), credential(server.url, poorToken));
+    expect(run.status).toBe('error');
+    expect(run.error).toBe('Insufficient credits (402)');
+    expect(run.errorDescription).toBe(`This costs ${generatePrice} credits and your balance is ${generatePrice - 4}.`);
+    expect(run.errorDetails).toMatchObject({
+      name: 'NodeApiError',
+      httpCode: '402',
+      response: { status: 402, code: 'insufficient_credits', title: 'Insufficient credits' },
+    });
+    expect(run.output('Generate')).toEqual([]);
+    const [row] = await server.orm.em.fork().execute<{ credits: number }[]>('select "credits" from "users" where "id" = ?', [poor.id]);
+    expect(row?.credits).toBe(generatePrice - 4);
+    expect(await taskCount()).toBe(0);
+  });
+
+  it('with Wait for Completion off, outputs the queued task at once: its id, status and status URL', async () => {
+    const recorder = await proxy(server.url);
+    try {
+      const node = generate('Generate', { parameters: { operation: 'generate', prompt: 'A quick fox', waitForCompletion: false } });
+      const run = await n8n.run(chain(node), credential(recorder.url));
+      expect(run.error).toBeUndefined();
+      const [out] = run.output('Generate');
+      expect(out).toMatchObject({
+        taskId: expect.stringMatching(/^tsk_/),
+        status: 'processing',
+        type: 'text_to_image',
+        creditsUsed: generatePrice,
+        statusUrl: expect.stringMatching(/\/api\/n8n\/image-status\/tsk_/),
+      });
+      expect(String(out?.statusUrl).endsWith(`/api/n8n/image-status/${String(out?.taskId)}`)).toBe(true);
+      expect(run.binary('Generate')[0]).toBeUndefined();
+      // Only the submission: no status was asked for.
+      expect(recorder.seen.map(({ path }) => path)).toEqual(['/api/n8n/generate']);
+      // The status URL is the API's own and answers with the task.
+      const status = await fetch(String(out?.statusUrl), { headers: { Authorization: `Bearer ${token}` } });
+      expect(status.status).toBe(200);
+      expect(await status.json()).toMatchObject({ taskId: out?.taskId });
+    } finally {
+      await closeProxy(recorder);
+    }
+  });
+
+  it('polls with growing waits (x1.5 from the first interval), stops at the timeout and outputs the task id with status processing', async () => {
     const slow = await startTestServer({ studio: { sandboxDelayMs: 60_000 } });
+    const recorder = await proxy(slow.url);
     try {
       const owner = await createUser(slow, { credits: 100 });
       const slowToken = await createToken(slow, owner, 'n8n node');
       const node = generate('Generate', {
-        parameters: { operation: 'generate', prompt: 'A slow fox', options: { timeout: 2, pollInterval: 1 } },
+        parameters: { operation: 'generate', prompt: 'A slow fox', options: { timeout: 8, pollInterval: 1 } },
       });
       const started = Date.now();
-      const run = await n8n.run(chain(node), credential(slow.url, slowToken));
+      const run = await n8n.run(chain(node), credential(recorder.url, slowToken));
+      const took = Date.now() - started;
       expect(run.error).toBeUndefined();
-      expect(run.output('Generate')[0]).toMatchObject({ status: 'processing', taskId: expect.stringMatching(/^tsk_/), imageUrl: null });
+      const [out] = run.output('Generate');
+      expect(out).toMatchObject({ status: 'processing', taskId: expect.stringMatching(/^tsk_/), imageUrl: null });
       expect(run.binary('Generate')[0]).toBeUndefined();
-      // It waited (polling with sleep) about as long as asked, not the task's minute.
-      expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
-      expect(Date.now() - started).toBeLessThan(30_000);
+      // It waited (with sleep) about as long as asked, not the task's minute.
+      expect(took).toBeGreaterThanOrEqual(8_000);
+      expect(took).toBeLessThan(30_000);
+      // Checks at once, then after waits of 1 s, 1.5 s, 2.25 s, ... (a wait is the time from one answer to the next
+      // question, so the server's own time does not count).
+      const polls = recorder.seen.filter(({ path }) => path === `/api/n8n/image-status/${String(out?.taskId)}`);
+      expect(polls.length).toBeGreaterThanOrEqual(4);
+      const waits = polls.slice(1).map(({ at }, index) => at - polls[index]!.done);
+      expect(waits[0]).toBeGreaterThanOrEqual(990);
+      expect(waits[1]).toBeGreaterThanOrEqual(1_490);
+      expect(waits[2]).toBeGreaterThanOrEqual(2_240);
+      // Growing, not one long wait: each about 1.5 times the one before (half of each step as margin).
+      expect(waits[1]! - waits[0]!).toBeGreaterThan(250);
+      expect(waits[2]! - waits[1]!).toBeGreaterThan(375);
     } finally {
+      await closeProxy(recorder);
       await slow.close();
     }
   });
@@ -302,20 +383,82 @@ describe('n8n-nodes-image-studio, run by n8n', () => {
   });
 
   it('charges once when n8n retries the item after the answer was lost', async () => {
-    const proxy = await lossyProxy(server.url, '/api/n8n/generate');
+    const lossy = await proxy(server.url, '/api/n8n/generate');
     try {
       const before = await credits();
       const tasksBefore = (await tasks()).length;
       const node = generate('Generate', { retryOnFail: true, maxTries: 2, waitBetweenTries: 100 });
-      const run = await n8n.run(chain(node), credential(proxy.url));
-      expect(proxy.dropped).toBe(1);
+      const run = await n8n.run(chain(node), credential(lossy.url));
+      expect(lossy.dropped).toBe(1);
       expect(run.error).toBeUndefined();
       // The second try sent the same Idempotency-Key: the API replayed the first submission.
       expect(run.output('Generate')[0]).toMatchObject({ status: 'completed', replayed: true });
       expect((await tasks()).length).toBe(tasksBefore + 1);
       expect(await credits()).toBe((before ?? 0) - generatePrice);
     } finally {
-      await new Promise<void>((resolve) => proxy.server.close(() => resolve()));
+      await closeProxy(lossy);
     }
+  });
+});
+
+// n8n's verification lint on the packed tarball (packages/n8n-nodes-image-studio/scripts/scan-tarball.mjs): the real
+// package passes, and a planted violation in a copy of its extracted files fails it.
+describe('scan-tarball: n8n community package rules on the packed tarball', () => {
+  const script = join(PACKAGE_DIR, 'scripts/scan-tarball.mjs');
+  let temp: string;
+  let tarball: string;
+  let extracted: string;
+
+  const scan = (target: string) => {
+    const run = spawnSync(process.execPath, [script, target], { cwd: PACKAGE_DIR, encoding: 'utf8' });
+    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+  };
+
+  /** A copy of the extracted package with one file changed. */
+  const planted = (name: string, change: (folder: string) => void) => {
+    const folder = join(temp, name);
+    cpSync(extracted, folder, { recursive: true });
+    change(folder);
+    return folder;
+  };
+
+  beforeAll(() => {
+    temp = mkdtempSync(join(tmpdir(), 'image-studio-scan-'));
+    // pnpm pack runs the package's prepack (n8n-node build), as publishing would.
+    execFileSync('pnpm', ['pack', '--pack-destination', temp], { cwd: PACKAGE_DIR, stdio: 'pipe' });
+    tarball = join(temp, readdirSync(temp).find((name) => name.endsWith('.tgz')) ?? 'missing.tgz');
+    execFileSync('tar', ['-xzf', tarball, '-C', temp]);
+    extracted = join(temp, 'package');
+  }, 120_000);
+  afterAll(() => {
+    if (temp) rmSync(temp, { recursive: true, force: true });
+  });
+
+  it('the packed package passes: compiled JS and package.json, no finding', () => {
+    const result = scan(tarball);
+    expect(result.output).toMatch(/scan-tarball: 8 file\(s\) of the packed package pass/);
+    expect(result.status).toBe(0);
+  });
+
+  it('finds a setTimeout planted in the built JS and exits 1', () => {
+    const folder = planted('with-set-timeout', (dir) =>
+      appendFileSync(join(dir, 'dist/nodes/ImageStudio/tasks.js'), '\nsetTimeout(() => undefined, 10);\n'),
+    );
+    const result = scan(folder);
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('dist/nodes/ImageStudio/tasks.js');
+    expect(result.output).toContain("Use of restricted global 'setTimeout' is not allowed");
+    expect(result.output).toContain('@n8n/community-nodes/no-restricted-globals');
+    expect(result.output).toContain('scan-tarball: 1 finding(s)');
+  });
+
+  it('finds a runtime dependency planted in the packed package.json and exits 1', () => {
+    const folder = planted('with-dependency', (dir) => {
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...manifest, dependencies: { axios: '1.18.0' } }, null, 2));
+    });
+    const result = scan(folder);
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('@n8n/community-nodes/no-runtime-dependencies');
   });
 });

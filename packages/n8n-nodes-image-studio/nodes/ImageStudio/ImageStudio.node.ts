@@ -64,7 +64,7 @@ async function runItem(ctx: IExecuteFunctions, itemIndex: number): Promise<INode
   const status =
     ended && ended.status !== 'processing'
       ? ended
-      : await waitForTask(ctx, itemIndex, String(task.taskId), Number(options.timeout ?? 300), Number(options.pollInterval ?? 5));
+      : await waitForTask(ctx, itemIndex, String(task.taskId), Number(options.timeout ?? 300), Number(options.pollInterval ?? 2));
   assertNotFailed(ctx, itemIndex, status);
   return await toItem(ctx, itemIndex, { ...task, ...status }, output);
 }

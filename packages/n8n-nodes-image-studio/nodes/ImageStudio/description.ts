@@ -109,8 +109,9 @@ const options: INodeProperties = {
       name: 'pollInterval',
       type: 'number',
       typeOptions: { minValue: 1, maxValue: 60 },
-      default: 5,
-      description: 'How often to ask for the status while waiting',
+      default: 2,
+      description:
+        'Wait before the second status check while waiting (the first is at once); each further wait is 1.5 times longer, up to 10 s (or this interval, if longer)',
       displayOptions: { show: { '/operation': submits } },
     },
     {

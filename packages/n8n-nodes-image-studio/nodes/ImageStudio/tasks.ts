@@ -9,20 +9,32 @@ export async function getTask(ctx: IExecuteFunctions, itemIndex: number, taskId:
   return answer.body;
 }
 
-/** Polls until the task is no longer processing or the timeout passes; then returns its last status. */
+/** Each wait is this much longer than the one before... */
+const POLL_GROWTH = 1.5;
+/** ...up to this many seconds (or the first wait, when that is longer). */
+const POLL_CAP_SECONDS = 10;
+
+/**
+ * Polls until the task is no longer processing or the timeout passes; then returns its last status. The first check
+ * is at once (a quick task is output without any wait), then the waits grow from `firstPollSeconds` by
+ * `POLL_GROWTH` up to `POLL_CAP_SECONDS`, the last one cut to the timeout. Waits with n8n's own `sleep`.
+ */
 export async function waitForTask(
   ctx: IExecuteFunctions,
   itemIndex: number,
   taskId: string,
   timeoutSeconds: number,
-  pollSeconds: number,
+  firstPollSeconds: number,
 ): Promise<IDataObject> {
   const deadline = Date.now() + timeoutSeconds * 1000;
+  const capMs = Math.max(POLL_CAP_SECONDS, firstPollSeconds) * 1000;
+  let delayMs = firstPollSeconds * 1000;
   for (;;) {
     const status = await getTask(ctx, itemIndex, taskId);
     const left = deadline - Date.now();
     if (status.status !== 'processing' || left <= 0) return status;
-    await sleep(Math.min(pollSeconds * 1000, left));
+    await sleep(Math.min(delayMs, left));
+    delayMs = Math.min(delayMs * POLL_GROWTH, capMs);
   }
 }
 
