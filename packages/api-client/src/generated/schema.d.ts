@@ -3033,6 +3033,11 @@ export interface components {
              * @example 42
              */
             total: number;
+            /**
+             * @description Pass as `cursor` for the next page (stable however many tasks arrive meanwhile); null on the last page.
+             * @example null
+             */
+            nextCursor: string | null;
         };
         KieCallbackAck: {
             /**
@@ -8460,6 +8465,22 @@ export interface operations {
                 days?: number;
                 /** @description `true` (or `1`): only your starred tasks. */
                 favourite?: "0" | "1" | "true" | "false";
+                /** @description Words to find in the prompt (case-insensitive; every word must appear, anywhere in it). */
+                q?: string;
+                /** @description Only tasks of this kind. */
+                type?: "text_to_image" | "edit_image" | "upscale";
+                /** @description Only tasks in this status. */
+                status?: "pending" | "generating" | "completed" | "failed";
+                /** @description Only tasks that came from here (`createdVia`). */
+                via?: "web" | "api" | "n8n";
+                /** @description `recent`: only the last `days` days (the default); `all`: the whole history. */
+                scope?: "recent" | "all";
+                /** @description Only tasks created on or after this day (UTC, `YYYY-MM-DD`). */
+                from?: string;
+                /** @description Only tasks created on or before this day (UTC, `YYYY-MM-DD`). */
+                to?: string;
+                /** @description `nextCursor` of the previous answer: the page after it (then `page` is not used). Opaque; keep the other parameters the same. */
+                cursor?: string;
             };
             header?: {
                 /** @description ETag of the last answer. */

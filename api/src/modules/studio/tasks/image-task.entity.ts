@@ -68,8 +68,13 @@ export const ImageTask = defineEntity({
     deadlineAt: p.datetime(),
   },
   indexes: [
-    // The task list: a user's tasks newest first.
-    { name: 'image_tasks_user_created_idx', properties: ['user', 'createdAt'] },
+    // The task list: a user's tasks newest first, ties by id (the cursor's order; scanned backwards).
+    { name: 'image_tasks_user_created_id_idx', properties: ['user', 'createdAt', 'id'] },
+    // Search in prompts (`ILIKE '%word%'`): trigrams, extension pg_trgm (loaded into PGlite by db/orm.ts).
+    {
+      name: 'image_tasks_prompt_trgm_idx',
+      expression: 'create index "image_tasks_prompt_trgm_idx" on "image_tasks" using gin ("prompt" gin_trgm_ops)',
+    },
   ],
 });
 export type ImageTask = InferEntity<typeof ImageTask>;
