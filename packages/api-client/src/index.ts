@@ -5,7 +5,7 @@ export type { LiveEvent } from './live/liveChannel.ts';
 export { addLiveCacheWriter, type LiveCache, type LiveCacheWriter, usePollingFallback } from './live/useLiveUpdates.ts';
 export { type MutationFailure, MutationFailureContext, type MutationOptions, request, useMutation } from './mutation.ts';
 export { ApiError, type Problem, toFieldErrors, toMessage, toProblem } from './problem.ts';
-export { type GetData, isApiKey, swrDefaults, useInvalidate, useQuery } from './query.ts';
+export { type GetData, isApiKey, swrDefaults, useInfiniteQuery, useInvalidate, useQuery } from './query.ts';
 export type { CurrentUser } from './session/savedSession.ts';
 export { type Session, useRefreshSession, useSession } from './session/useSession.ts';
 export { useSessionUpkeep } from './session/useSessionUpkeep.ts';

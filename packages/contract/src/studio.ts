@@ -104,6 +104,12 @@ export const ImageTaskList = z
   .object({
     tasks: z.array(ImageTask).max(50).describe('Newest first.'),
     total: Count('Tasks matching the window, for paging.', 42),
+    totalCapped: z
+      .boolean()
+      .describe(
+        `true when a search (any parameter beyond page, limit, days and favourite) stopped counting at ${LIMITS.searchCountCap.toLocaleString('en')} matches: \`total\` is then that number and more match.`,
+      )
+      .openapi({ example: false }),
     nextCursor: z
       .string()
       .max(200)

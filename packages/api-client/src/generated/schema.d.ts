@@ -3034,6 +3034,11 @@ export interface components {
              */
             total: number;
             /**
+             * @description true when a search (any parameter beyond page, limit, days and favourite) stopped counting at 1,000 matches: `total` is then that number and more match.
+             * @example false
+             */
+            totalCapped: boolean;
+            /**
              * @description Pass as `cursor` for the next page (stable however many tasks arrive meanwhile); null on the last page.
              * @example null
              */

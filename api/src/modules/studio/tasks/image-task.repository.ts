@@ -1,5 +1,5 @@
 // Named reads over image tasks: the owner's list (and its cheap version for ETags), in-flight counts, look-ups.
-import type { ImageTaskListQuery } from '@app/contract';
+import { type ImageTaskListQuery, LIMITS } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { prepared, preparedRows } from '../../../db/prepared.ts';
 import { ImageTask } from './image-task.entity.ts';
@@ -49,7 +49,7 @@ export class ImageTaskRepository {
       const total = Number(first.total);
       const last = rows.at(-1);
       const nextCursor = last && offset + rows.length < total ? encodeCursor({ at: last.cursorAt, id: String(last.id) }) : null;
-      return { tasks: rows.map(TASK_ROW.read), total, oldest: new Date(first.oldest), nextCursor };
+      return { tasks: rows.map(TASK_ROW.read), total, totalCapped: false, counted: total, oldest: new Date(first.oldest), nextCursor };
     }
     // Past the last page there is no row to carry the total.
     const filter = taskFilter(userId, query, since);
@@ -57,7 +57,14 @@ export class ImageTaskRepository {
       `select count(*) as "total", min("created_at") as "oldest" from "image_tasks" where ${filter.sql}`,
       filter.params,
     );
-    return { tasks: [], total: Number(window?.total ?? 0), oldest: window?.oldest ? new Date(window.oldest) : null, nextCursor: null };
+    return {
+      tasks: [],
+      total: Number(window?.total ?? 0),
+      totalCapped: false,
+      counted: Number(window?.total ?? 0),
+      oldest: window?.oldest ? new Date(window.oldest) : null,
+      nextCursor: null,
+    };
   }
 
   async #searchPage(userId: string, query: TaskPageQuery, since: Date): Promise<TaskPage> {
@@ -65,24 +72,24 @@ export class ImageTaskRepository {
     const page = taskFilter(userId, query, since, cursor);
     const all = taskFilter(userId, query, since);
     // One row more than the page tells whether another page follows.
-    const [rows, [window]] = await Promise.all([
-      this.#em.execute<PageRow[]>(
-        `select ${TASK_ROW.select()}, ${CURSOR_AT_SQL} as "cursorAt" from "image_tasks" where ${page.sql}
-          order by "created_at" desc, "id" desc limit ? offset ?`,
-        [...page.params, query.limit + 1, cursor ? 0 : (query.page - 1) * query.limit],
-      ),
-      this.#em.execute<WindowRow[]>(
-        `select count(*) as "total", min("created_at") as "oldest" from "image_tasks" where ${all.sql}`,
-        all.params,
-      ),
-    ]);
+    const [rows, [window]] = await searching(this.#em, (tx) =>
+      Promise.all([
+        tx.execute<PageRow[]>(
+          `select ${TASK_ROW.select()}, ${CURSOR_AT_SQL} as "cursorAt" from "image_tasks" where ${page.sql}
+            order by "created_at" desc, "id" desc limit ? offset ?`,
+          [...page.params, query.limit + 1, cursor ? 0 : (query.page - 1) * query.limit],
+        ),
+        tx.execute<WindowRow[]>(cappedCount(all.sql), all.params),
+      ]),
+    );
     const sent = rows.slice(0, query.limit);
     const last = sent.at(-1);
     return {
       tasks: sent.map(TASK_ROW.read),
-      total: Number(window?.total ?? 0),
-      // The whole history has no moving window edge.
-      oldest: query.scope === 'recent' && window?.oldest ? new Date(window.oldest) : null,
+      total: Math.min(Number(window?.total ?? 0), LIMITS.searchCountCap),
+      totalCapped: Number(window?.total ?? 0) > LIMITS.searchCountCap,
+      counted: Number(window?.total ?? 0),
+      oldest: windowEdge(query, window),
       nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: String(last.id) }) : null,
     };
   }
@@ -108,12 +115,14 @@ export class ImageTaskRepository {
       const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
       const page = taskFilter(userId, query, since, cursor);
       const all = taskFilter(userId, query, since);
-      [row] = await this.#em.execute<(typeof row & object)[]>(
-        `select "window"."total", "window"."oldest", (${signatureOf(page.sql)}) as "signature"
-           from (select count(*) as "total", min("created_at") as "oldest" from "image_tasks" where ${all.sql}) as "window"`,
-        [...page.params, query.limit, cursor ? 0 : (query.page - 1) * query.limit, ...all.params],
+      [row] = await searching(this.#em, (tx) =>
+        tx.execute<(typeof row & object)[]>(
+          `select "window"."total", "window"."oldest", (${signatureOf(page.sql)}) as "signature"
+           from (${cappedCount(all.sql)}) as "window"`,
+          [...page.params, query.limit, cursor ? 0 : (query.page - 1) * query.limit, ...all.params],
+        ),
       );
-      if (row && query.scope === 'all') row.oldest = null;
+      if (row) row.oldest = windowEdge(query, row);
     }
     return { total: Number(row?.total ?? 0), signature: row?.signature ?? 'empty', oldest: row?.oldest ? new Date(row.oldest) : null };
   }
@@ -381,6 +390,36 @@ const signatureOf = (filter: string) =>
      from (select "id", "revision", "created_at" from "image_tasks" where ${filter}
             order by "created_at" desc, "id" desc limit ? offset ?) as "page"`;
 
+/**
+ * A search's count and oldest match, counting the newest `searchCountCap` + 1 matches at most: a common word over a long
+ * history then costs a short walk down the (user, created_at) index instead of visiting every match.
+ */
+const cappedCount = (filter: string) =>
+  `select count(*) as "total", min("created_at") as "oldest"
+     from (select "created_at" from "image_tasks" where ${filter}
+            order by "created_at" desc, "id" desc limit ${LIMITS.searchCountCap + 1}) as "matches"`;
+
+/**
+ * Runs a search's statements with random reads priced as cached ones (what they are for a user's hot rows). At the
+ * default price the planner counts a common word's matches through the whole trigram bitmap (~100 ms over 1M tasks)
+ * rather than walking the user's newest tasks until the cap (~10 ms); rare words still take the bitmap.
+ */
+function searching<T>(em: SqlEntityManager, work: (tx: SqlEntityManager) => Promise<T>): Promise<T> {
+  return em.transactional(async (tx) => {
+    await tx.execute('set local random_page_cost = 1.1');
+    return work(tx);
+  });
+}
+
+/**
+ * When a search's answer changes with no write: when its oldest match leaves a `days` window. Never for the whole
+ * history, nor once counting stopped at the cap (the oldest counted is not the oldest match then).
+ */
+function windowEdge(query: TaskPageQuery, window: WindowRow | undefined): Date | null {
+  if (query.scope === 'all' || !window?.oldest || Number(window.total) > LIMITS.searchCountCap) return null;
+  return new Date(window.oldest);
+}
+
 /** The version of a page without its rows (see `pageVersion`). */
 const PAGE_VERSION = prepared(
   'task-list-page-version',
@@ -405,6 +444,10 @@ type WindowRow = { total: number | string; oldest: Date | string | null };
 export interface TaskPage {
   tasks: TaskRow[];
   total: number;
+  /** A search stopped counting at `LIMITS.searchCountCap`. */
+  totalCapped: boolean;
+  /** The count as the database returned it (one past the cap when capped): what `pageVersion` tags. */
+  counted: number;
   /** The oldest matching task in a moving `days` window (the total changes when it leaves); null otherwise. */
   oldest: Date | null;
   nextCursor: string | null;

@@ -1,4 +1,4 @@
-import type { ImageTaskList, Problem } from '@app/contract';
+import { type ImageTaskList, LIMITS, type Problem } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
 import { insertTask, userWithCredits } from '../testing/kit.ts';
@@ -160,6 +160,32 @@ describe('GET /api/image-tasks: cursor paging while tasks arrive', () => {
     expect(pages).toBe(5);
     expect(new Set(seen).size).toBe(seen.length);
     expect([...seen].sort()).toEqual(Array.from({ length: 23 }, (_, i) => `cat ${i}`).sort());
+  });
+
+  it('stops counting a search at the cap, and says so', async () => {
+    const user = await userWithCredits(server.orm, 0);
+    const cookie = await signIn(server, user);
+    await server.orm.em.fork().execute(
+      `insert into "image_tasks" ("id", "user_id", "task_id", "prompt", "model", "aspect_ratio", "status", "credits_used", "created_at", "updated_at", "deadline_at")
+       select gen_random_uuid(), ?, 'tsk_cap_' || n, 'owl ' || n, 'nano_banana', '1:1', 'completed', 2, now() - n * interval '1 minute', now(), now()
+         from generate_series(1, ?) as n`,
+      [user.id, LIMITS.searchCountCap + 1],
+    );
+    const capped = await server.request<ImageTaskList>('GET', '/api/image-tasks?q=owl', { cookie });
+    expect(capped.body).toMatchObject({ total: LIMITS.searchCountCap, totalCapped: true });
+    const exact = await server.request<ImageTaskList>('GET', '/api/image-tasks?q=owl%20100', { cookie });
+    expect(exact.body).toMatchObject({ total: 3, totalCapped: false }); // 100, 1000 and 1001
+    // The plain list (the spec's) always counts exactly.
+    expect((await server.request<ImageTaskList>('GET', '/api/image-tasks', { cookie })).body).toMatchObject({
+      total: 1001,
+      totalCapped: false,
+    });
+    // Its cheap 304 path tags the same answer.
+    const again = await server.request('GET', '/api/image-tasks?q=owl', {
+      cookie,
+      headers: { 'if-none-match': capped.headers.get('etag') ?? '' },
+    });
+    expect(again.status).toBe(304);
   });
 
   it('hands out a cursor on a numbered page too, and none on the last one', async () => {
