@@ -44,7 +44,8 @@ export function VirtualTaskGrid({
   const rows = Math.ceil(tasks.length / columns);
   const virtualizer = useWindowVirtualizer({ count: rows, estimateSize: () => 360, overscan: 3, scrollMargin: offset, gap: 16 });
   const items = virtualizer.getVirtualItems();
-  const lastRow = items.at(-1)?.index ?? -1;
+  // The last row on screen (not the overscan, which would fetch the next page before anyone scrolls).
+  const lastRow = virtualizer.range?.endIndex ?? -1;
   useEffect(() => {
     if (rows > 0 && lastRow >= rows - 2) onEnd();
   }, [lastRow, rows, onEnd]);
