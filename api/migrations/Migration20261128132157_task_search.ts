@@ -1,13 +1,12 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Search in the task list: trigrams on the prompt (pg_trgm; PGlite loads the extension in db/orm.ts) and the list's
-// order with its tie-breaker, so a cursor page is one index range.
+// Search in the task list: full-text on the prompt ('simple': no stemming, so any language, Vietnamese included; no
+// extension, so PGlite too) and the list's order with its tie-breaker, so a cursor page is one index range.
 export class Migration20261128132157_task_search extends Migration {
   override name = 'Migration20261128132157_task_search';
 
   override up(): void | Promise<void> {
-    this.addSql(`create extension if not exists pg_trgm;`);
-    this.addSql(`create index "image_tasks_prompt_trgm_idx" on "image_tasks" using gin ("prompt" gin_trgm_ops);`);
+    this.addSql(`create index "image_tasks_prompt_fts_idx" on "image_tasks" using gin (to_tsvector('simple', "prompt"));`);
     this.addSql(`create index "image_tasks_user_created_id_idx" on "image_tasks" ("user_id", "created_at", "id");`);
     this.addSql(`drop index "image_tasks_user_created_idx";`);
   }
@@ -15,6 +14,6 @@ export class Migration20261128132157_task_search extends Migration {
   override down(): void | Promise<void> {
     this.addSql(`create index "image_tasks_user_created_idx" on "image_tasks" ("user_id", "created_at");`);
     this.addSql(`drop index "image_tasks_user_created_id_idx";`);
-    this.addSql(`drop index "image_tasks_prompt_trgm_idx";`);
+    this.addSql(`drop index "image_tasks_prompt_fts_idx";`);
   }
 }

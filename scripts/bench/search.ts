@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { createUser, startTestServer } from '@app/api/testing';
 import { ImageTaskListQuery } from '@app/contract';
-import { ImageTaskRepository, windowStart } from '../../api/src/modules/studio/tasks/image-task.repository.ts';
+import { ImageTaskRepository } from '../../api/src/modules/studio/index.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -36,7 +36,7 @@ try {
   const owner = await createUser(server, { credits: 0 });
   const rest = await Promise.all(Array.from({ length: others }, () => createUser(server, { credits: 0 })));
   // Indexes are built once after the rows, as a restore would: much faster than maintaining them row by row.
-  await em().execute(`drop index "image_tasks_prompt_trgm_idx"; drop index "image_tasks_user_created_id_idx"`);
+  await em().execute(`drop index "image_tasks_prompt_fts_idx"; drop index "image_tasks_user_created_id_idx"`);
   const seed = (userId: string, tag: string, count: number) =>
     em().execute(
       `insert into "image_tasks" ("id", "user_id", "task_id", "prompt", "model", "generation_type", "aspect_ratio", "status",
@@ -60,21 +60,21 @@ try {
     left -= count;
   }
   await em().execute(`create index "image_tasks_user_created_id_idx" on "image_tasks" ("user_id", "created_at", "id")`);
-  await em().execute(`create index "image_tasks_prompt_trgm_idx" on "image_tasks" using gin ("prompt" gin_trgm_ops)`);
+  await em().execute(`create index "image_tasks_prompt_fts_idx" on "image_tasks" using gin (to_tsvector('simple', "prompt"))`);
   await em().execute('vacuum analyze "image_tasks"');
-  const [{ count }] = await em().execute<{ count: string }[]>('select count(*) as "count" from "image_tasks"');
+  const [counted] = await em().execute<{ count: string }[]>('select count(*) as "count" from "image_tasks"');
   console.log(
-    `${onPostgres ? 'PostgreSQL' : 'PGlite'}: ${count} tasks, ${perUser} for the user; seeded and indexed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `${onPostgres ? 'PostgreSQL' : 'PGlite'}: ${counted?.count} tasks, ${perUser} for the user; seeded and indexed in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
   const list = (query: Record<string, string>) => {
     const parsed = ImageTaskListQuery.parse(query);
-    return new ImageTaskRepository(em()).listPage(owner.id, parsed, windowStart(parsed.days));
+    return new ImageTaskRepository(em()).listPage(owner.id, parsed, new Date(Date.now() - parsed.days * 86_400_000));
   };
   // A later page: the cursor after five pages of the search.
   const cursorAfter = async (query: Record<string, string>, pages: number) => {
     let cursor: string | null = null;
-    for (let i = 0; i < pages; i++) cursor = (await list({ ...query, ...(cursor ? { cursor } : {}) })).nextCursor;
+    for (let i = 0; i < pages; i++) cursor = (await list(cursor ? { ...query, cursor } : query)).nextCursor;
     return cursor ?? '';
   };
   const word = (i: number) => WORDS[i % WORDS.length] ?? 'banana';

@@ -63,16 +63,10 @@ export async function createOrm(target: DatabaseTarget, options: OrmOptions): Pr
     return (await MikroORM.init({ ...shared, clientUrl: target.url } as never)) as unknown as Orm;
   }
   const { MikroORM } = await import('@mikro-orm/pglite');
-  // PGlite ships contrib extensions as separate bundles: trigrams for the task list's search (migration ..._task_search).
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const dataDir = target.kind === 'pglite' ? target.dataDir : 'memory://';
   // PGlite creates the cluster folder but not its parents.
   if (target.kind === 'pglite') mkdirSync(dataDir, { recursive: true });
-  return (await MikroORM.init({
-    ...shared,
-    dbName: 'app',
-    driverOptions: { dataDir, extensions: { pg_trgm } },
-  } as never)) as unknown as Orm;
+  return (await MikroORM.init({ ...shared, dbName: 'app', driverOptions: { dataDir } } as never)) as unknown as Orm;
 }
 
 /**

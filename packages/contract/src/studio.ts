@@ -57,7 +57,7 @@ export const ImageTask = z
 export type ImageTask = z.infer<typeof ImageTask>;
 
 /** A calendar day in a search's date range. */
-const SearchDay = z.iso.date({ error: 'Must be a day as YYYY-MM-DD' }).openapi({ example: '2026-11-01' });
+const SearchDay = z.iso.date({ error: 'Must be a day as YYYY-MM-DD' }).max(10).openapi({ example: '2026-11-01' });
 
 export const ImageTaskListQuery = z.object({
   page: PageNumber,
@@ -74,7 +74,9 @@ export const ImageTaskListQuery = z.object({
     .trim()
     .max(LIMITS.searchMax)
     .optional()
-    .describe('Words to find in the prompt (case-insensitive; every word must appear, anywhere in it).')
+    .describe(
+      'Words to find in the prompt, ignoring case: each word of letters and digits must begin a word of the prompt (`astro` finds astronaut); any other word (`100%`, `cute_face`) must appear anywhere in it. At most 8 words are used.',
+    )
     .openapi({ example: 'banana astronaut' }),
   type: z.enum(GENERATION_TYPES).optional().describe('Only tasks of this kind.').openapi({ example: 'edit_image' }),
   status: z.enum(TASK_STATUSES).optional().describe('Only tasks in this status.').openapi({ example: 'completed' }),

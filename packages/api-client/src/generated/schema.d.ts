@@ -8470,7 +8470,7 @@ export interface operations {
                 days?: number;
                 /** @description `true` (or `1`): only your starred tasks. */
                 favourite?: "0" | "1" | "true" | "false";
-                /** @description Words to find in the prompt (case-insensitive; every word must appear, anywhere in it). */
+                /** @description Words to find in the prompt, ignoring case: each word of letters and digits must begin a word of the prompt (`astro` finds astronaut); any other word (`100%`, `cute_face`) must appear anywhere in it. At most 8 words are used. */
                 q?: string;
                 /** @description Only tasks of this kind. */
                 type?: "text_to_image" | "edit_image" | "upscale";

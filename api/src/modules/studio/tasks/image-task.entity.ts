@@ -70,10 +70,10 @@ export const ImageTask = defineEntity({
   indexes: [
     // The task list: a user's tasks newest first, ties by id (the cursor's order; scanned backwards).
     { name: 'image_tasks_user_created_id_idx', properties: ['user', 'createdAt', 'id'] },
-    // Search in prompts (`ILIKE '%word%'`): trigrams, extension pg_trgm (loaded into PGlite by db/orm.ts).
+    // Search in prompts: full-text, word prefixes (see task-search.ts; the expression must match PROMPT_DOCUMENT).
     {
-      name: 'image_tasks_prompt_trgm_idx',
-      expression: 'create index "image_tasks_prompt_trgm_idx" on "image_tasks" using gin ("prompt" gin_trgm_ops)',
+      name: 'image_tasks_prompt_fts_idx',
+      expression: `create index "image_tasks_prompt_fts_idx" on "image_tasks" using gin (to_tsvector('simple', "prompt"))`,
     },
   ],
 });

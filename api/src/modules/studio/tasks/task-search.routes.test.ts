@@ -32,6 +32,7 @@ describe('GET /api/image-tasks: search, filters and cursor', () => {
     });
     await task(alice.id, 'Upscale x4', 3 * HOUR, { generationType: 'upscale', model: 'nano_banana_upscale', createdVia: 'n8n' });
     await task(alice.id, 'a red fox, 100% cute_face', 4 * HOUR, { status: 'failed', resultUrls: [], isFavourite: true });
+    await task(alice.id, 'Phố cổ Hội An về đêm', 5 * HOUR);
     await task(alice.id, 'old banana boat', 40 * DAY);
     await task(alice.id, 'ancient banana temple', 400 * DAY, { createdVia: 'api' });
     await task(bob.id, 'bob banana astronaut', 1 * HOUR);
@@ -51,6 +52,13 @@ describe('GET /api/image-tasks: search, filters and cursor', () => {
     expect(await prompts('q=astro%20banana')).toEqual(['A Banana astronaut on the Moon']);
     expect(await prompts('q=nothing-like-this')).toEqual([]);
     expect((await list(alice.cookie, 'q=banana')).body.total).toBe(2);
+  });
+
+  it('matches the beginnings of words, in any language', async () => {
+    expect(await prompts('q=astro')).toEqual(['A Banana astronaut on the Moon']);
+    expect(await prompts('q=naut')).toEqual([]);
+    expect(await prompts('q=h%E1%BB%99i')).toEqual(['Phố cổ Hội An về đêm']);
+    expect(await prompts('q=PH%E1%BB%90%20h%E1%BB%99')).toEqual(['Phố cổ Hội An về đêm']);
   });
 
   it('treats % and _ as themselves, not as patterns', async () => {

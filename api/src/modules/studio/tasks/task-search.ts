@@ -1,6 +1,8 @@
-// The task list's search: prompt words and filters as one WHERE clause, always scoped to the caller. The words use
-// the trigram GIN index on the prompt (`ILIKE '%word%'`, migration ..._task_search); the order and the cursor use the
-// (user_id, created_at, id) index. Parameters are bound (never spliced in), so the planner still sees each value.
+// The task list's search: prompt words and filters as one WHERE clause, always scoped to the caller. A word of letters
+// and digits must begin a word of the prompt (full-text prefix match on the GIN index over `to_tsvector('simple',
+// prompt)`, migration ..._task_search: one posting list per word); any other word (`100%`, `cute_face`) must appear
+// anywhere in it (ILIKE). The order and the cursor use the (user_id, created_at, id) index. Values are bound, never
+// spliced in.
 import type { ImageTaskListQuery } from '@app/contract';
 import type { TaskCursor } from './task-cursor.ts';
 
@@ -18,12 +20,24 @@ export function isPlainQuery(query: ImageTaskListQuery): boolean {
   return !q && !type && !status && !via && !from && !to && !cursor && scope === 'recent';
 }
 
-/** The words of a search, each escaped for LIKE (so `%` and `_` match themselves), at most 8. */
-export function searchWords(q: string | undefined): string[] {
-  if (!q) return [];
-  const words = q.split(/\s+/u).filter(Boolean).slice(0, 8);
-  return words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+/** At most this many words of a search are used. */
+const MAX_WORDS = 8;
+const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+
+/** The plain words of a search (letters and digits only) as a tsquery of word prefixes, `'astro':* & 'banana':*`; '' for none. */
+export function prefixQuery(q: string | undefined): string {
+  const words = (q ?? '').toLowerCase().split(/\s+/u).filter(Boolean).slice(0, MAX_WORDS);
+  return [...new Set(words.filter((word) => PLAIN_WORD.test(word)))].map((word) => `'${word}':*`).join(' & ');
 }
+
+/** The other words of a search, each as an ILIKE pattern (`%` and `_` escaped: they match themselves). */
+export function substringPatterns(q: string | undefined): string[] {
+  const words = (q ?? '').split(/\s+/u).filter(Boolean).slice(0, MAX_WORDS);
+  return words.filter((word) => !PLAIN_WORD.test(word)).map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/** SQL: the indexed document of a prompt (the same expression as the index, or the index is not used). */
+export const PROMPT_DOCUMENT = `to_tsvector('simple', "prompt")`;
 
 /** The tasks of `userId` matching every filter of the query (`since`: start of the `days` window, for `scope=recent`). */
 export function taskFilter(userId: string, query: ImageTaskListQuery, since: Date, cursor?: TaskCursor): SqlFilter {
@@ -40,7 +54,9 @@ export function taskFilter(userId: string, query: ImageTaskListQuery, since: Dat
   if (query.type) add('"generation_type" = ?', query.type);
   if (query.status) add('"status" = ?', query.status);
   if (query.via) add('"created_via" = ?', query.via);
-  for (const word of searchWords(query.q)) add(`"prompt" ilike ?`, word);
+  const words = prefixQuery(query.q);
+  if (words) add(`${PROMPT_DOCUMENT} @@ to_tsquery('simple', ?)`, words);
+  for (const pattern of substringPatterns(query.q)) add(`"prompt" ilike ?`, pattern);
   // Row comparison: strictly after the cursor in (created_at desc, id desc) order, one index range.
   if (cursor) add('("created_at", "id") < (?::timestamptz, ?::uuid)', cursor.at, cursor.id);
   return { sql: parts.join(' and '), params };
