@@ -36,7 +36,7 @@ try {
   const owner = await createUser(server, { credits: 0 });
   const rest = await Promise.all(Array.from({ length: others }, () => createUser(server, { credits: 0 })));
   // Indexes are built once after the rows, as a restore would: much faster than maintaining them row by row.
-  await em().execute(`drop index "image_tasks_prompt_fts_idx"; drop index "image_tasks_user_created_id_idx"`);
+  await em().execute(`drop index "image_tasks_prompt_words_idx"; drop index "image_tasks_user_created_id_idx"`);
   const seed = (userId: string, tag: string, count: number) =>
     em().execute(
       `insert into "image_tasks" ("id", "user_id", "task_id", "prompt", "model", "generation_type", "aspect_ratio", "status",
@@ -60,7 +60,7 @@ try {
     left -= count;
   }
   await em().execute(`create index "image_tasks_user_created_id_idx" on "image_tasks" ("user_id", "created_at", "id")`);
-  await em().execute(`create index "image_tasks_prompt_fts_idx" on "image_tasks" using gin (to_tsvector('simple', "prompt"))`);
+  await em().execute(`create index "image_tasks_prompt_words_idx" on "image_tasks" using gin ("prompt_words")`);
   await em().execute('vacuum analyze "image_tasks"');
   const [counted] = await em().execute<{ count: string }[]>('select count(*) as "count" from "image_tasks"');
   console.log(

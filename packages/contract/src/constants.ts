@@ -44,7 +44,7 @@ export const LIMITS = {
   /** Longest search text in the task list. */
   searchMax: 200,
   /** Where a search stops counting its matches (counting all of a long history costs more than the page itself). */
-  searchCountCap: 1000,
+  searchCountCap: 200,
   /** Longest failure reason stored on a task (longer provider messages are cut). */
   taskErrorMax: 2000,
   /** Result images kept per task (the provider answers one; more are dropped). */

@@ -3034,7 +3034,7 @@ export interface components {
              */
             total: number;
             /**
-             * @description true when a search (any parameter beyond page, limit, days and favourite) stopped counting at 1,000 matches: `total` is then that number and more match.
+             * @description true when a search (any parameter beyond page, limit, days and favourite) stopped counting at 200 matches: `total` is then that number and more match.
              * @example false
              */
             totalCapped: boolean;

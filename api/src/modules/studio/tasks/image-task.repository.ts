@@ -71,17 +71,21 @@ export class ImageTaskRepository {
     const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
     const page = taskFilter(userId, query, since, cursor);
     const all = taskFilter(userId, query, since);
-    // One row more than the page tells whether another page follows.
-    const [rows, [window]] = await searching(this.#em, (tx) =>
-      Promise.all([
-        tx.execute<PageRow[]>(
-          `select ${TASK_ROW.select()}, ${CURSOR_AT_SQL} as "cursorAt" from "image_tasks" where ${page.sql}
-            order by "created_at" desc, "id" desc limit ? offset ?`,
-          [...page.params, query.limit + 1, cursor ? 0 : (query.page - 1) * query.limit],
-        ),
-        tx.execute<WindowRow[]>(cappedCount(all.sql), all.params),
-      ]),
-    );
+    // One row more than the page tells whether another page follows. A first page that holds every match is its own
+    // count; only a longer search is counted (up to the cap).
+    const offset = cursor ? 0 : (query.page - 1) * query.limit;
+    const [rows, [window]] = await searching(this.#em, async (tx) => {
+      const found = await tx.execute<PageRow[]>(
+        `select ${TASK_ROW.select()}, ${CURSOR_AT_SQL} as "cursorAt" from "image_tasks" where ${page.sql}
+          order by "created_at" desc, "id" desc limit ? offset ?`,
+        [...page.params, query.limit + 1, offset],
+      );
+      if (!cursor && offset === 0 && found.length <= query.limit) {
+        const oldest = found.at(-1)?.createdAt as Date | string | undefined;
+        return [found, [{ total: found.length, oldest: oldest ?? null }]] as const;
+      }
+      return [found, await tx.execute<WindowRow[]>(cappedCount(all.sql), all.params)] as const;
+    });
     const sent = rows.slice(0, query.limit);
     const last = sent.at(-1);
     return {

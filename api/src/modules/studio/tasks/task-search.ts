@@ -1,7 +1,7 @@
 // The task list's search: prompt words and filters as one WHERE clause, always scoped to the caller. A word of letters
-// and digits must begin a word of the prompt (full-text prefix match on the GIN index over `to_tsvector('simple',
-// prompt)`, migration ..._task_search: one posting list per word); any other word (`100%`, `cute_face`) must appear
-// anywhere in it (ILIKE). The order and the cursor use the (user_id, created_at, id) index. Values are bound, never
+// and digits must begin a word of the prompt (full-text prefix match on the stored `prompt_words`, GIN-indexed,
+// migration ..._task_search: one posting list per word); any other word (`100%`, `cute_face`) must appear anywhere in
+// it (ILIKE). The order and the cursor use the (user_id, created_at, id) index. Values are bound, never
 // spliced in.
 import type { ImageTaskListQuery } from '@app/contract';
 import type { TaskCursor } from './task-cursor.ts';
@@ -36,9 +36,6 @@ export function substringPatterns(q: string | undefined): string[] {
   return words.filter((word) => !PLAIN_WORD.test(word)).map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }
 
-/** SQL: the indexed document of a prompt (the same expression as the index, or the index is not used). */
-export const PROMPT_DOCUMENT = `to_tsvector('simple', "prompt")`;
-
 /** The tasks of `userId` matching every filter of the query (`since`: start of the `days` window, for `scope=recent`). */
 export function taskFilter(userId: string, query: ImageTaskListQuery, since: Date, cursor?: TaskCursor): SqlFilter {
   const parts = ['"user_id" = ?'];
@@ -55,7 +52,7 @@ export function taskFilter(userId: string, query: ImageTaskListQuery, since: Dat
   if (query.status) add('"status" = ?', query.status);
   if (query.via) add('"created_via" = ?', query.via);
   const words = prefixQuery(query.q);
-  if (words) add(`${PROMPT_DOCUMENT} @@ to_tsquery('simple', ?)`, words);
+  if (words) add(`"prompt_words" @@ to_tsquery('simple', ?)`, words);
   for (const pattern of substringPatterns(query.q)) add(`"prompt" ilike ?`, pattern);
   // Row comparison: strictly after the cursor in (created_at desc, id desc) order, one index range.
   if (cursor) add('("created_at", "id") < (?::timestamptz, ?::uuid)', cursor.at, cursor.id);
