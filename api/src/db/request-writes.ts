@@ -4,11 +4,8 @@ import { RequestContext } from '@mikro-orm/core';
 
 const wrote = new WeakSet<RequestContext>();
 
-/**
- * Statements that change nothing (reads, and a read-only transaction's frame and planner settings). Anything else
- * (insert, update, delete, `with ...`, DDL) counts as a write.
- */
-const READ = /^\s*(?:select|show|explain|begin|commit|rollback|set\s+local)\b/i;
+/** Statements that change nothing. Anything else (insert, update, delete, `with ...`, DDL) counts as a write. */
+const READ = /^\s*(?:select|show|explain)\b/i;
 
 /** The ORM's `onQuery` hook: every statement it runs passes here (flushes, query builders, `em.execute`). */
 export function noteStatement(sql: string): string {

@@ -74,18 +74,15 @@ export class ImageTaskRepository {
     // One row more than the page tells whether another page follows. A first page that holds every match is its own
     // count; only a longer search is counted (up to the cap).
     const offset = cursor ? 0 : (query.page - 1) * query.limit;
-    const [rows, [window]] = await searching(this.#em, async (tx) => {
-      const found = await tx.execute<PageRow[]>(
-        `select ${TASK_ROW.select()}, ${CURSOR_AT_SQL} as "cursorAt" from "image_tasks" where ${page.sql}
-          order by "created_at" desc, "id" desc limit ? offset ?`,
-        [...page.params, query.limit + 1, offset],
-      );
-      if (!cursor && offset === 0 && found.length <= query.limit) {
-        const oldest = found.at(-1)?.createdAt as Date | string | undefined;
-        return [found, [{ total: found.length, oldest: oldest ?? null }]] as const;
-      }
-      return [found, await tx.execute<WindowRow[]>(cappedCount(all.sql), all.params)] as const;
-    });
+    const rows = await this.#em.execute<PageRow[]>(
+      `select ${TASK_ROW.select()}, ${CURSOR_AT_SQL} as "cursorAt" from "image_tasks" where ${page.sql}
+        order by "created_at" desc, "id" desc limit ? offset ?`,
+      [...page.params, query.limit + 1, offset],
+    );
+    const [window] =
+      !cursor && offset === 0 && rows.length <= query.limit
+        ? [{ total: rows.length, oldest: (rows.at(-1)?.createdAt as string | undefined) ?? null }]
+        : await this.#em.execute<WindowRow[]>(cappedCount(all.sql), all.params);
     const sent = rows.slice(0, query.limit);
     const last = sent.at(-1);
     return {
@@ -119,12 +116,10 @@ export class ImageTaskRepository {
       const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
       const page = taskFilter(userId, query, since, cursor);
       const all = taskFilter(userId, query, since);
-      [row] = await searching(this.#em, (tx) =>
-        tx.execute<(typeof row & object)[]>(
-          `select "window"."total", "window"."oldest", (${signatureOf(page.sql)}) as "signature"
+      [row] = await this.#em.execute<(typeof row & object)[]>(
+        `select "window"."total", "window"."oldest", (${signatureOf(page.sql)}) as "signature"
            from (${cappedCount(all.sql)}) as "window"`,
-          [...page.params, query.limit, cursor ? 0 : (query.page - 1) * query.limit, ...all.params],
-        ),
+        [...page.params, query.limit, cursor ? 0 : (query.page - 1) * query.limit, ...all.params],
       );
       if (row) row.oldest = windowEdge(query, row);
     }
@@ -402,18 +397,6 @@ const cappedCount = (filter: string) =>
   `select count(*) as "total", min("created_at") as "oldest"
      from (select "created_at" from "image_tasks" where ${filter}
             order by "created_at" desc, "id" desc limit ${LIMITS.searchCountCap + 1}) as "matches"`;
-
-/**
- * Runs a search's statements with random reads priced as cached ones (what they are for a user's hot rows). At the
- * default price the planner counts a common word's matches through the whole trigram bitmap (~100 ms over 1M tasks)
- * rather than walking the user's newest tasks until the cap (~10 ms); rare words still take the bitmap.
- */
-function searching<T>(em: SqlEntityManager, work: (tx: SqlEntityManager) => Promise<T>): Promise<T> {
-  return em.transactional(async (tx) => {
-    await tx.execute('set local random_page_cost = 1.1');
-    return work(tx);
-  });
-}
 
 /**
  * When a search's answer changes with no write: when its oldest match leaves a `days` window. Never for the whole
