@@ -36,7 +36,8 @@ try {
   const owner = await createUser(server, { credits: 0 });
   const rest = await Promise.all(Array.from({ length: others }, () => createUser(server, { credits: 0 })));
   // Indexes are built once after the rows, as a restore would: much faster than maintaining them row by row.
-  await em().execute(`drop index "image_tasks_prompt_words_idx"; drop index "image_tasks_user_created_id_idx"`);
+  await em().execute(`drop index "image_tasks_prompt_words_idx"`);
+  await em().execute(`drop index "image_tasks_user_created_id_idx"`);
   const seed = (userId: string, tag: string, count: number) =>
     em().execute(
       `insert into "image_tasks" ("id", "user_id", "task_id", "prompt", "model", "generation_type", "aspect_ratio", "status",
