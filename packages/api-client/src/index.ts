@@ -6,7 +6,7 @@ export { addLiveCacheWriter, type LiveCache, type LiveCacheWriter, usePollingFal
 export { type MutationFailure, MutationFailureContext, type MutationOptions, request, useMutation } from './mutation.ts';
 export { ApiError, type Problem, toFieldErrors, toMessage, toProblem } from './problem.ts';
 export { ProblemWordsContext, useProblemMessage } from './problemMessage.ts';
-export { type GetData, isApiKey, swrDefaults, useInvalidate, useQuery } from './query.ts';
+export { type GetData, isApiKey, swrDefaults, useInfiniteQuery, useInvalidate, useQuery } from './query.ts';
 export type { CurrentUser } from './session/savedSession.ts';
 export { type Session, useRefreshSession, useSession } from './session/useSession.ts';
 export { useSessionUpkeep } from './session/useSessionUpkeep.ts';

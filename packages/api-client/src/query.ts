@@ -1,6 +1,6 @@
 import type { ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
 import { type Key, type SWRConfiguration, unstable_serialize, useSWRConfig } from 'swr';
-import { createQueryHook } from 'swr-openapi';
+import { createInfiniteHook, createQueryHook } from 'swr-openapi';
 import { api } from './client.ts';
 import type { paths } from './generated/schema.d.ts';
 
@@ -36,6 +36,13 @@ const useOperation = createQueryHook(api, KEY_PREFIX);
  */
 export const useQuery = ((path: string, init: unknown = {}, config?: unknown) =>
   (useOperation as (...args: unknown[]) => unknown)(path, init, config)) as typeof useOperation;
+
+/**
+ * SWR infinite for a cursor-paged GET: `useInfiniteQuery(path, (index, previousPage) => init | null, config?)`. Its own
+ * key prefix: the live cache writers, which patch `api` keys one answer at a time, leave its pages alone (revalidate
+ * it with its `mutate`).
+ */
+export const useInfiniteQuery = createInfiniteHook(api, 'api-pages');
 
 /**
  * Marks the cached GETs under the given paths stale. Shown ones are read again and keep their answer meanwhile; the

@@ -41,6 +41,10 @@ export const LIMITS = {
   jsonBodyDepth: 32,
   /** Longest prompt. */
   promptMax: 5000,
+  /** Longest search text in the task list. */
+  searchMax: 200,
+  /** Where a search stops counting its matches (counting all of a long history costs more than the page itself). */
+  searchCountCap: 200,
   /** Longest failure reason stored on a task (longer provider messages are cut). */
   taskErrorMax: 2000,
   /** Result images kept per task (the provider answers one; more are dropped). */

@@ -66,6 +66,9 @@ export const ImageTask = z
   .openapi('ImageTask', { description: 'One image task of the signed-in user.' });
 export type ImageTask = z.infer<typeof ImageTask>;
 
+/** A calendar day in a search's date range. */
+const SearchDay = z.iso.date({ error: 'Must be a day as YYYY-MM-DD' }).max(10).openapi({ example: '2026-11-01' });
+
 export const ImageTaskListQuery = z.object({
   page: PageNumber,
   limit: z.coerce.number().int().min(1).max(50).default(20).describe('Tasks per page (1 to 50).').openapi({ example: 20 }),
@@ -76,6 +79,33 @@ export const ImageTaskListQuery = z.object({
     .transform((value) => value === 'true' || value === '1')
     .describe('`true` (or `1`): only your starred tasks.')
     .openapi({ example: 'true' }),
+  q: z
+    .string()
+    .trim()
+    .max(LIMITS.searchMax)
+    .optional()
+    .describe(
+      'Words to find in the prompt, ignoring case: each word of letters and digits must begin a word of the prompt (`astro` finds astronaut); any other word (`100%`, `cute_face`) must appear anywhere in it. At most 8 words are used.',
+    )
+    .openapi({ example: 'banana astronaut' }),
+  type: z.enum(GENERATION_TYPES).optional().describe('Only tasks of this kind.').openapi({ example: 'edit_image' }),
+  status: z.enum(TASK_STATUSES).optional().describe('Only tasks in this status.').openapi({ example: 'completed' }),
+  via: z.enum(CREATED_VIA).optional().describe('Only tasks that came from here (`createdVia`).').openapi({ example: 'api' }),
+  scope: z
+    .enum(['recent', 'all'])
+    .default('recent')
+    .describe('`recent`: only the last `days` days (the default); `all`: the whole history.')
+    .openapi({ example: 'all' }),
+  from: SearchDay.optional().describe('Only tasks created on or after this day (UTC, `YYYY-MM-DD`).'),
+  to: SearchDay.optional().describe('Only tasks created on or before this day (UTC, `YYYY-MM-DD`).'),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      '`nextCursor` of the previous answer: the page after it (then `page` is not used). Opaque; keep the other parameters the same.',
+    )
+    .openapi({ example: 'eyJhIjoiMjAyNi0xMS0yOCAxMjowMDowMCswMCIsImkiOiIuLi4ifQ' }),
 });
 export type ImageTaskListQuery = z.infer<typeof ImageTaskListQuery>;
 
@@ -86,6 +116,18 @@ export const ImageTaskList = z
   .object({
     tasks: z.array(ImageTask).max(50).describe('Newest first.'),
     total: Count('Tasks matching the window, for paging.', 42),
+    totalCapped: z
+      .boolean()
+      .describe(
+        `true when a search (any parameter beyond page, limit, days and favourite) stopped counting at ${LIMITS.searchCountCap.toLocaleString('en')} matches: \`total\` is then that number and more match.`,
+      )
+      .openapi({ example: false }),
+    nextCursor: z
+      .string()
+      .max(200)
+      .nullable()
+      .describe('Pass as `cursor` for the next page (stable however many tasks arrive meanwhile); null on the last page.')
+      .openapi({ example: null }),
   })
   .openapi('ImageTaskList');
 export type ImageTaskList = z.infer<typeof ImageTaskList>;

@@ -149,8 +149,13 @@ export const studioHandlers = {
     const version = cache?.version(user.id);
     const rows = await tasks().listPage(user.id, query, since);
     // Tagged from the rows actually sent, with the same formula as the version query.
-    const etag = taskListEtag(user.id, query, { total: rows.total, signature: pageSignature(rows.tasks) });
-    const json = JSON.stringify({ tasks: rows.tasks.map(presentImageTask), total: rows.total });
+    const etag = taskListEtag(user.id, query, { total: rows.counted, signature: pageSignature(rows.tasks) });
+    const json = JSON.stringify({
+      tasks: rows.tasks.map(presentImageTask),
+      total: rows.total,
+      totalCapped: rows.totalCapped,
+      nextCursor: rows.nextCursor,
+    });
     cache?.store(user.id, page, version, etag, rows.oldest, query.days, json);
     ctx.set('ETag', etag);
     return { status: 200, body: serializedJson(json) };

@@ -3124,6 +3124,16 @@ export interface components {
              * @example 42
              */
             total: number;
+            /**
+             * @description true when a search (any parameter beyond page, limit, days and favourite) stopped counting at 200 matches: `total` is then that number and more match.
+             * @example false
+             */
+            totalCapped: boolean;
+            /**
+             * @description Pass as `cursor` for the next page (stable however many tasks arrive meanwhile); null on the last page.
+             * @example null
+             */
+            nextCursor: string | null;
         };
         KieCallbackAck: {
             /**
@@ -9598,6 +9608,22 @@ export interface operations {
                 days?: number;
                 /** @description `true` (or `1`): only your starred tasks. */
                 favourite?: "0" | "1" | "true" | "false";
+                /** @description Words to find in the prompt, ignoring case: each word of letters and digits must begin a word of the prompt (`astro` finds astronaut); any other word (`100%`, `cute_face`) must appear anywhere in it. At most 8 words are used. */
+                q?: string;
+                /** @description Only tasks of this kind. */
+                type?: "text_to_image" | "edit_image" | "upscale";
+                /** @description Only tasks in this status. */
+                status?: "pending" | "generating" | "completed" | "failed";
+                /** @description Only tasks that came from here (`createdVia`). */
+                via?: "web" | "api" | "n8n";
+                /** @description `recent`: only the last `days` days (the default); `all`: the whole history. */
+                scope?: "recent" | "all";
+                /** @description Only tasks created on or after this day (UTC, `YYYY-MM-DD`). */
+                from?: string;
+                /** @description Only tasks created on or before this day (UTC, `YYYY-MM-DD`). */
+                to?: string;
+                /** @description `nextCursor` of the previous answer: the page after it (then `page` is not used). Opaque; keep the other parameters the same. */
+                cursor?: string;
             };
             header?: {
                 /** @description ETag of the last answer. */

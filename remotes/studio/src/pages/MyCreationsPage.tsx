@@ -1,11 +1,13 @@
 import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
-import { Button, Card, LinkButton, navigate, PageHeader, Pagination, Spinner, useSearchParams } from '@app/ui';
-import { Suspense, useState } from 'react';
+import { Button, Card, LinkButton, navigate, PageHeader, Spinner, useSearchParams } from '@app/ui';
+import { useCallback, useMemo } from 'react';
+import { CreationFilterBar, FavouritesToggle } from '../creations/CreationFilterBar.tsx';
+import { type CreationFilters, filtersHref, isFiltered, NO_FILTERS, readFilters } from '../creations/creationFilters.ts';
 import { EmptyCreations } from '../creations/EmptyCreations.tsx';
 import { LoginRequired } from '../creations/LoginRequired.tsx';
-import { CREATIONS_PAGE_SIZE, useCreations } from '../creations/useCreations.ts';
-import { LazyTaskGrid } from '../deferred/lazyParts.tsx';
+import { useCreationPages } from '../creations/useCreationPages.ts';
+import { VirtualTaskGrid } from '../creations/VirtualTaskGrid.tsx';
 import { LazyImageDetailsDialog } from '../details/LazyImageDetailsDialog.tsx';
 import { useTaskDetails } from '../details/useTaskDetails.ts';
 import { saveRecreate } from '../generate/recreateStorage.ts';
@@ -25,23 +27,20 @@ function upscale(task: ImageTask) {
   if (image) navigate(`/generate?tab=upscale_hd&scale=x4&upscaleImage=${encodeURIComponent(image)}`);
 }
 
-/** Whether the address asks for the favourites only (`?favourite=1`, so the filtered page can be bookmarked). */
-const FAVOURITE_PARAM = 'favourite';
-
 /**
- * /my-creations: the user's tasks of the last 14 days, 20 a page, with the Image Details dialog; a star on each card,
- * and a Favourites toggle kept in the address.
+ * /my-creations: the user's tasks, the last 14 days by default; a search over the prompts and filters (kind, status,
+ * origin, dates, favourites) kept in the address; cursor pages loaded as the grid scrolls, the grid virtualised.
  */
 export function MyCreationsPage() {
   const t = useT();
   const { user } = useSession();
   const [searchParams] = useSearchParams();
-  const favourite = searchParams.get(FAVOURITE_PARAM) === '1';
-  const [page, setPage] = useState(1);
-  const { data, error } = useCreations(page, Boolean(user), favourite);
-  useRefundWatcher(data?.tasks);
-  const details = useTaskDetails(data?.tasks ?? []);
-  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / CREATIONS_PAGE_SIZE));
+  const filters = useMemo(() => readFilters(searchParams), [searchParams]);
+  const setFilters = useCallback((next: CreationFilters) => navigate(filtersHref(next), { replace: true }), []);
+  const list = useCreationPages(filters, Boolean(user));
+  useRefundWatcher(list.tasks);
+  const details = useTaskDetails(list.tasks);
+  const filtered = isFiltered(filters);
 
   const spinner = (
     <div className="studio-creations-spinner">
@@ -49,56 +48,62 @@ export function MyCreationsPage() {
     </div>
   );
 
+  function count(total: number, capped: boolean) {
+    if (capped) return t('studio.matchesCountCapped', { count: total });
+    if (!filtered) return t('studio.creationsCount', { count: total });
+    if (filtered && filtersHref({ ...NO_FILTERS, favourite: true }) === filtersHref(filters))
+      return t('studio.favouritesCount', { count: total });
+    return t('studio.matchesCount', { count: total });
+  }
+
+  function results() {
+    const first = list.first;
+    if (list.error && !first) return <Card className="ui-muted">{t('studio.creationsError')}</Card>;
+    if (!first) return spinner;
+    if (first.total === 0) {
+      const onlyFavourites = filtersHref(filters) === filtersHref({ ...NO_FILTERS, favourite: true });
+      return (
+        <Card className="ui-muted studio-creations-none" data-testid="creations-no-matches">
+          <p>{onlyFavourites ? t('studio.favouritesEmpty') : t('studio.noMatches')}</p>
+          <Button variant="secondary" size="sm" onPress={() => setFilters(NO_FILTERS)}>
+            {t('studio.clearFilters')}
+          </Button>
+        </Card>
+      );
+    }
+    return (
+      <>
+        <VirtualTaskGrid tasks={list.tasks} onOpen={details.open} label={t('studio.myCreationsTitle')} onEnd={list.loadMore} />
+        <div className="studio-creations-more" aria-live="polite">
+          {list.loadingMore ? <Spinner label={t('studio.loadingMore')} /> : null}
+        </div>
+      </>
+    );
+  }
+
   function content() {
     if (user === null) return <LoginRequired />;
-    if (error && !data) return <Card className="ui-muted">{t('studio.creationsError')}</Card>;
-    if (!user || !data) return spinner;
-    if (data.total === 0 && !favourite) return <EmptyCreations />;
-    const filter = (
-      <div className="studio-creations-toolbar">
-        <Button
-          variant="secondary"
-          size="sm"
-          className="studio-creations-filter"
-          aria-pressed={favourite}
-          data-selected={favourite || undefined}
-          onPress={() => {
-            setPage(1);
-            navigate(favourite ? '/my-creations' : `/my-creations?${FAVOURITE_PARAM}=1`, { replace: true });
-          }}
-        >
-          <svg viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />
-          </svg>
-          {t('studio.favouritesOnly')}
-        </Button>
-      </div>
-    );
-    if (data.total === 0)
-      return (
-        <>
-          {filter}
-          <Card className="ui-muted studio-creations-none">{t('studio.favouritesEmpty')}</Card>
-        </>
-      );
-    // The cards download with the first page that has any; the spinner stays until then.
+    if (!user) return spinner;
+    // The studio's empty state only when nothing narrows the view and nothing is there.
+    if (!filtered && list.first?.total === 0) return <EmptyCreations />;
     return (
-      <Suspense fallback={spinner}>
-        {filter}
-        <p className="studio-creations-count">
-          {favourite ? t('studio.favouritesCount', { count: data.total }) : t('studio.creationsCount', { count: data.total })}
-        </p>
-        <LazyTaskGrid tasks={data.tasks} onOpen={details.open} label={t('studio.myCreationsTitle')} favourites />
-        <Pagination
-          className="studio-creations-pagination"
-          page={Math.min(page, pageCount)}
-          pageCount={pageCount}
-          onPageChange={(next) => {
-            setPage(next);
-            window.scrollTo({ top: 0, behavior: 'smooth' });
-          }}
-        />
-      </Suspense>
+      <>
+        <CreationFilterBar filters={filters} onChange={setFilters} />
+        <div className="studio-creations-actions">
+          <FavouritesToggle filters={filters} onChange={setFilters} />
+          {filtered && (
+            <Button variant="secondary" size="sm" onPress={() => setFilters(NO_FILTERS)}>
+              {t('studio.clearFilters')}
+            </Button>
+          )}
+          {list.first && list.first.total > 0 && (
+            <p className="studio-creations-count" aria-live="polite">
+              {count(list.first.total, list.first.totalCapped)}
+            </p>
+          )}
+        </div>
+        {results()}
+      </>
     );
   }
 

@@ -1,4 +1,4 @@
-import { type GetData, usePollingFallback, useQuery } from '@app/api-client';
+import { type GetData, type operations, usePollingFallback, useQuery } from '@app/api-client';
 
 export interface TaskQuery {
   page: number;
@@ -9,6 +9,9 @@ export interface TaskQuery {
 }
 
 export type TaskList = GetData<'/api/image-tasks'>;
+
+/** The task list's query parameters as the contract defines them (searches and cursor pages). */
+export type TaskListQuery = NonNullable<operations['listImageTasks']['parameters']['query']>;
 
 /**
  * A page of the user's image tasks, kept current by the event stream (see `useLiveUpdates`); polled every

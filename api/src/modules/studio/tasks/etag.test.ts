@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { matchesIfNoneMatch, pageSignature, taskListEtag } from './etag.ts';
 
-const query = { page: 1, limit: 16, days: 7, favourite: false };
+const query = { page: 1, limit: 16, days: 7, favourite: false, scope: 'recent' } as const;
 
 describe('task list ETags', () => {
   it('are strong, stable, and differ by user, page, window, favourites filter, total and content', () => {
@@ -18,10 +18,19 @@ describe('task list ETags', () => {
       taskListEtag('u1', { ...query, limit: 17 }, version),
       taskListEtag('u1', { ...query, days: 14 }, version),
       taskListEtag('u1', { ...query, favourite: true }, version),
+      taskListEtag('u1', { ...query, q: 'cat' }, version),
+      taskListEtag('u1', { ...query, q: 'dog' }, version),
+      taskListEtag('u1', { ...query, type: 'upscale' }, version),
+      taskListEtag('u1', { ...query, status: 'failed' }, version),
+      taskListEtag('u1', { ...query, via: 'api' }, version),
+      taskListEtag('u1', { ...query, scope: 'all' }, version),
+      taskListEtag('u1', { ...query, from: '2026-01-01' }, version),
+      taskListEtag('u1', { ...query, to: '2026-01-01' }, version),
+      taskListEtag('u1', { ...query, cursor: 'abc' }, version),
       taskListEtag('u1', query, { ...version, total: 4 }),
       taskListEtag('u1', query, { ...version, signature: 'abd' }),
     ];
-    expect(new Set([tag, ...others]).size).toBe(8);
+    expect(new Set([tag, ...others]).size).toBe(17);
   });
 
   it('cover the whole validated query: a field added to it gives another tag', () => {

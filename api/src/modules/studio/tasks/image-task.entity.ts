@@ -25,6 +25,8 @@ export const ImageTask = defineEntity({
     provider: p.enum(PROVIDER_NAMES).nullable(),
     providerTaskId: p.string().length(200).nullable().index(),
     prompt: p.text(),
+    /** The prompt's words for search (task-search.ts), kept by the database: never read or written here. */
+    promptWords: p.type('tsvector').columnType('tsvector').generated(`(to_tsvector('simple', "prompt")) stored`).lazy().hidden().nullable(),
     inputImageUrls: p.array().default([]),
     model: p.enum(MODELS),
     generationType: p.enum(GENERATION_TYPES).default('text_to_image'),
@@ -70,8 +72,10 @@ export const ImageTask = defineEntity({
     deadlineAt: p.datetime(),
   },
   indexes: [
-    // The task list: a user's tasks newest first.
-    { name: 'image_tasks_user_created_idx', properties: ['user', 'createdAt'] },
+    // The task list: a user's tasks newest first, ties by id (the cursor's order; scanned backwards).
+    { name: 'image_tasks_user_created_id_idx', properties: ['user', 'createdAt', 'id'] },
+    // Search in prompts: full-text, word prefixes (see task-search.ts).
+    { name: 'image_tasks_prompt_words_idx', properties: ['promptWords'], type: 'gin' },
   ],
 });
 export type ImageTask = InferEntity<typeof ImageTask>;

@@ -1,9 +1,11 @@
 // Named reads over image tasks: the owner's list (and its cheap version for ETags), in-flight counts, look-ups.
-import type { ImageTaskListQuery } from '@app/contract';
+import { type ImageTaskListQuery, LIMITS } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { prepared, preparedRows } from '../../../db/prepared.ts';
 import { ImageTask } from './image-task.entity.ts';
+import { CURSOR_AT_SQL, decodeCursor, encodeCursor } from './task-cursor.ts';
 import { TASK_ROW, type TaskRow } from './task-row.ts';
+import { isPlainQuery, taskFilter } from './task-search.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,32 +36,93 @@ export class ImageTaskRepository {
   }
 
   /**
-   * The owner's tasks of one page, newest first, and how many tasks the window holds. The hot read of the
-   * studio (polled every 1-2 s): one query for rows and total, only the presented columns, no entity hydration.
+   * The owner's tasks of one page, newest first, how many tasks match, and the cursor of the page after it. The hot
+   * read of the studio (polled every 1-2 s): one prepared query for rows and total, only the presented columns, no
+   * entity hydration. A search (words, filters, a cursor, the whole history) builds its statement from the query.
    */
-  async listPage(userId: string, query: TaskPageQuery, since: Date): Promise<{ tasks: TaskRow[]; total: number; oldest: Date | null }> {
-    const rows = await preparedRows<PageRow>(this.#em, PAGE, [userId, since, query.favourite, query.limit, (query.page - 1) * query.limit]);
+  async listPage(userId: string, query: TaskPageQuery, since: Date): Promise<TaskPage> {
+    if (!isPlainQuery(query)) return this.#searchPage(userId, query, since);
+    const offset = (query.page - 1) * query.limit;
+    const rows = await preparedRows<PageRow>(this.#em, PAGE, [userId, since, query.favourite, query.limit, offset]);
     const first = rows[0];
-    if (first) return { tasks: rows.map(TASK_ROW.read), total: Number(first.total), oldest: new Date(first.oldest) };
+    if (first) {
+      const total = Number(first.total);
+      const last = rows.at(-1);
+      const nextCursor = last && offset + rows.length < total ? encodeCursor({ at: last.cursorAt, id: String(last.id) }) : null;
+      return { tasks: rows.map(TASK_ROW.read), total, totalCapped: false, counted: total, oldest: new Date(first.oldest), nextCursor };
+    }
     // Past the last page there is no row to carry the total.
-    const [window] = await this.#em.execute<{ total: number | string; oldest: Date | string | null }[]>(
-      `select count(*) as "total", min("created_at") as "oldest" from "image_tasks" where "user_id" = ? and "created_at" >= ? and ${FAVOURITE}`,
-      [userId, since, query.favourite],
+    const filter = taskFilter(userId, query, since);
+    const [window] = await this.#em.execute<WindowRow[]>(
+      `select count(*) as "total", min("created_at") as "oldest" from "image_tasks" where ${filter.sql}`,
+      filter.params,
     );
-    return { tasks: [], total: Number(window?.total ?? 0), oldest: window?.oldest ? new Date(window.oldest) : null };
+    return {
+      tasks: [],
+      total: Number(window?.total ?? 0),
+      totalCapped: false,
+      counted: Number(window?.total ?? 0),
+      oldest: window?.oldest ? new Date(window.oldest) : null,
+      nextCursor: null,
+    };
+  }
+
+  async #searchPage(userId: string, query: TaskPageQuery, since: Date): Promise<TaskPage> {
+    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const page = taskFilter(userId, query, since, cursor);
+    const all = taskFilter(userId, query, since);
+    // One row more than the page tells whether another page follows. A first page that holds every match is its own
+    // count; only a longer search is counted (up to the cap).
+    const offset = cursor ? 0 : (query.page - 1) * query.limit;
+    const rows = await this.#em.execute<PageRow[]>(
+      `select ${TASK_ROW.select()}, ${CURSOR_AT_SQL} as "cursorAt" from "image_tasks" where ${page.sql}
+        order by "created_at" desc, "id" desc limit ? offset ?`,
+      [...page.params, query.limit + 1, offset],
+    );
+    const [window] =
+      !cursor && offset === 0 && rows.length <= query.limit
+        ? [{ total: rows.length, oldest: (rows.at(-1)?.createdAt as string | undefined) ?? null }]
+        : await this.#em.execute<WindowRow[]>(cappedCount(all.sql), all.params);
+    const sent = rows.slice(0, query.limit);
+    const last = sent.at(-1);
+    return {
+      tasks: sent.map(TASK_ROW.read),
+      total: Math.min(Number(window?.total ?? 0), LIMITS.searchCountCap),
+      totalCapped: Number(window?.total ?? 0) > LIMITS.searchCountCap,
+      counted: Number(window?.total ?? 0),
+      oldest: windowEdge(query, window),
+      nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.cursorAt, id: String(last.id) }) : null,
+    };
   }
 
   /**
-   * What the page would contain, without loading it: the window's count and a digest of the page's ids and
-   * revisions (index scan, no wide columns). Equal versions mean an equal answer, so an ETag can be built on it.
+   * What the page would contain, without loading it: the count and a digest of the page's ids and revisions (index
+   * scan, no wide columns). Equal versions mean an equal answer, so an ETag can be built on it.
    */
   async pageVersion(userId: string, query: TaskPageQuery, since: Date): Promise<TaskPageVersion & { oldest: Date | null }> {
-    const rows = await preparedRows<{ total: number | string; oldest: Date | string | null; signature: string | null }>(
-      this.#em,
-      PAGE_VERSION,
-      [userId, since, query.favourite, query.limit, (query.page - 1) * query.limit, userId, since, query.favourite],
-    );
-    const row = rows[0];
+    let row: { total: number | string; oldest: Date | string | null; signature: string | null } | undefined;
+    if (isPlainQuery(query)) {
+      [row] = await preparedRows<typeof row & object>(this.#em, PAGE_VERSION, [
+        userId,
+        since,
+        query.favourite,
+        query.limit,
+        (query.page - 1) * query.limit,
+        userId,
+        since,
+        query.favourite,
+      ]);
+    } else {
+      const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const page = taskFilter(userId, query, since, cursor);
+      const all = taskFilter(userId, query, since);
+      [row] = await this.#em.execute<(typeof row & object)[]>(
+        `select "window"."total", "window"."oldest", (${signatureOf(page.sql)}) as "signature"
+           from (${cappedCount(all.sql)}) as "window"`,
+        [...page.params, query.limit, cursor ? 0 : (query.page - 1) * query.limit, ...all.params],
+      );
+      if (row) row.oldest = windowEdge(query, row);
+    }
     return { total: Number(row?.total ?? 0), signature: row?.signature ?? 'empty', oldest: row?.oldest ? new Date(row.oldest) : null };
   }
 
@@ -314,19 +377,40 @@ const TEXT_ARRAY = `array(select jsonb_array_elements_text(?::jsonb))`;
 /** One page of a user's window, with the window's count and oldest creation time (see `listPage`). */
 const PAGE = prepared(
   'task-list-page',
-  `select ${TASK_ROW.select()}, count(*) over () as "total", min("created_at") over () as "oldest" from "image_tasks"
+  `select ${TASK_ROW.select()}, ${CURSOR_AT_SQL} as "cursorAt", count(*) over () as "total", min("created_at") over () as "oldest"
+     from "image_tasks"
     where "user_id" = ? and "created_at" >= ? and ${FAVOURITE}
     order by "created_at" desc, "id" desc limit ? offset ?`,
 );
 
+/** The digest of a page's ids and revisions where `filter` holds (parameters: the filter's, limit, offset). */
+const signatureOf = (filter: string) =>
+  `select md5(string_agg("id"::text || ':' || "revision", ',' order by "created_at" desc, "id" desc))
+     from (select "id", "revision", "created_at" from "image_tasks" where ${filter}
+            order by "created_at" desc, "id" desc limit ? offset ?) as "page"`;
+
+/**
+ * A search's count and oldest match, counting the newest `searchCountCap` + 1 matches at most: a common word over a long
+ * history then costs a short walk down the (user, created_at) index instead of visiting every match.
+ */
+const cappedCount = (filter: string) =>
+  `select count(*) as "total", min("created_at") as "oldest"
+     from (select "created_at" from "image_tasks" where ${filter}
+            order by "created_at" desc, "id" desc limit ${LIMITS.searchCountCap + 1}) as "matches"`;
+
+/**
+ * When a search's answer changes with no write: when its oldest match leaves a `days` window. Never for the whole
+ * history, nor once counting stopped at the cap (the oldest counted is not the oldest match then).
+ */
+function windowEdge(query: TaskPageQuery, window: WindowRow | undefined): Date | null {
+  if (query.scope === 'all' || !window?.oldest || Number(window.total) > LIMITS.searchCountCap) return null;
+  return new Date(window.oldest);
+}
+
 /** The version of a page without its rows (see `pageVersion`). */
 const PAGE_VERSION = prepared(
   'task-list-page-version',
-  `select "window"."total", "window"."oldest",
-          (select md5(string_agg("id"::text || ':' || "revision", ',' order by "created_at" desc, "id" desc))
-             from (select "id", "revision", "created_at" from "image_tasks"
-                    where "user_id" = ? and "created_at" >= ? and ${FAVOURITE}
-                    order by "created_at" desc, "id" desc limit ? offset ?) as "page") as "signature"
+  `select "window"."total", "window"."oldest", (${signatureOf(`"user_id" = ? and "created_at" >= ? and ${FAVOURITE}`)}) as "signature"
      from (select count(*) as "total", min("created_at") as "oldest" from "image_tasks"
             where "user_id" = ? and "created_at" >= ? and ${FAVOURITE}) as "window"`,
 );
@@ -337,7 +421,23 @@ const BY_IDS = prepared(
   `select ${TASK_ROW.select()}, "user_id" as "ownerId" from "image_tasks" where "id" = any(string_to_array(?, ',')::uuid[])`,
 );
 
-/** A row of `PAGE`: the task's columns, the window's count and its oldest creation time. */
-type PageRow = Record<string, unknown> & { total: number | string; oldest: Date | string };
+/** A row of a page: the task's columns, its cursor position, and (`PAGE`) the window's count and oldest creation time. */
+type PageRow = Record<string, unknown> & { cursorAt: string; total: number | string; oldest: Date | string };
+
+/** The count and oldest creation time of what a list matches. */
+type WindowRow = { total: number | string; oldest: Date | string | null };
+
+/** A page of the list (see `listPage`). */
+export interface TaskPage {
+  tasks: TaskRow[];
+  total: number;
+  /** A search stopped counting at `LIMITS.searchCountCap`. */
+  totalCapped: boolean;
+  /** The count as the database returned it (one past the cap when capped): what `pageVersion` tags. */
+  counted: number;
+  /** The oldest matching task in a moving `days` window (the total changes when it leaves); null otherwise. */
+  oldest: Date | null;
+  nextCursor: string | null;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

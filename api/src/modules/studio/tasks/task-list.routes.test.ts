@@ -42,7 +42,12 @@ describe('GET /api/image-tasks', () => {
     expect(first.body.tasks.map((task) => task.prompt)).toEqual(Array.from({ length: 10 }, (_, i) => `alice ${i}`));
     const last = await list(alice.cookie, 'page=3&limit=10&days=7');
     expect(last.body.tasks.map((task) => task.prompt)).toEqual(Array.from({ length: 5 }, (_, i) => `alice ${20 + i}`));
-    expect((await list(alice.cookie, 'page=4&limit=10&days=7')).body).toEqual({ tasks: [], total: 25 });
+    expect((await list(alice.cookie, 'page=4&limit=10&days=7')).body).toEqual({
+      tasks: [],
+      total: 25,
+      totalCapped: false,
+      nextCursor: null,
+    });
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
   });
 

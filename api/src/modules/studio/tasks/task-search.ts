@@ -1,0 +1,60 @@
+// The task list's search: prompt words and filters as one WHERE clause, always scoped to the caller. A word of letters
+// and digits must begin a word of the prompt (full-text prefix match on the stored `prompt_words`, GIN-indexed,
+// migration ..._task_search: one posting list per word); any other word (`100%`, `cute_face`) must appear anywhere in
+// it (ILIKE). The order and the cursor use the (user_id, created_at, id) index. Values are bound, never
+// spliced in.
+import type { ImageTaskListQuery } from '@app/contract';
+import type { TaskCursor } from './task-cursor.ts';
+
+/** A WHERE clause with `?` placeholders and its parameters, in order. */
+export interface SqlFilter {
+  sql: string;
+  params: unknown[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether the query asks only what the spec's list asks (page, limit, days, favourite): the prepared hot path. */
+export function isPlainQuery(query: ImageTaskListQuery): boolean {
+  const { q, type, status, via, from, to, cursor, scope } = query;
+  return !q && !type && !status && !via && !from && !to && !cursor && scope === 'recent';
+}
+
+/** At most this many words of a search are used. */
+const MAX_WORDS = 8;
+const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+
+/** The plain words of a search (letters and digits only) as a tsquery of word prefixes, `'astro':* & 'banana':*`; '' for none. */
+export function prefixQuery(q: string | undefined): string {
+  const words = (q ?? '').toLowerCase().split(/\s+/u).filter(Boolean).slice(0, MAX_WORDS);
+  return [...new Set(words.filter((word) => PLAIN_WORD.test(word)))].map((word) => `'${word}':*`).join(' & ');
+}
+
+/** The other words of a search, each as an ILIKE pattern (`%` and `_` escaped: they match themselves). */
+export function substringPatterns(q: string | undefined): string[] {
+  const words = (q ?? '').split(/\s+/u).filter(Boolean).slice(0, MAX_WORDS);
+  return words.filter((word) => !PLAIN_WORD.test(word)).map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/** The tasks of `userId` matching every filter of the query (`since`: start of the `days` window, for `scope=recent`). */
+export function taskFilter(userId: string, query: ImageTaskListQuery, since: Date, cursor?: TaskCursor): SqlFilter {
+  const parts = ['"user_id" = ?'];
+  const params: unknown[] = [userId];
+  const add = (sql: string, ...values: unknown[]) => {
+    parts.push(sql);
+    params.push(...values);
+  };
+  if (query.scope === 'recent') add('"created_at" >= ?', since);
+  if (query.from) add('"created_at" >= ?', new Date(`${query.from}T00:00:00Z`));
+  if (query.to) add('"created_at" < ?', new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS));
+  if (query.favourite) add('"is_favourite"');
+  if (query.type) add('"generation_type" = ?', query.type);
+  if (query.status) add('"status" = ?', query.status);
+  if (query.via) add('"created_via" = ?', query.via);
+  const words = prefixQuery(query.q);
+  if (words) add(`"prompt_words" @@ to_tsquery('simple', ?)`, words);
+  for (const pattern of substringPatterns(query.q)) add(`"prompt" ilike ?`, pattern);
+  // Row comparison: strictly after the cursor in (created_at desc, id desc) order, one index range.
+  if (cursor) add('("created_at", "id") < (?::timestamptz, ?::uuid)', cursor.at, cursor.id);
+  return { sql: parts.join(' and '), params };
+}
