@@ -7,9 +7,7 @@ export class Migration20261128135707_task_search extends Migration {
   override name = 'Migration20261128135707_task_search';
 
   override up(): void | Promise<void> {
-    this.addSql(
-      `alter table "image_tasks" add "prompt_words" tsvector generated always as (to_tsvector('simple', "prompt")) stored null;`,
-    );
+    this.addSql(`alter table "image_tasks" add "prompt_words" tsvector generated always as (to_tsvector('simple', "prompt")) stored null;`);
     this.addSql(`create index "image_tasks_prompt_words_idx" on "image_tasks" using gin ("prompt_words");`);
     this.addSql(`create index "image_tasks_user_created_id_idx" on "image_tasks" ("user_id", "created_at", "id");`);
     this.addSql(`drop index "image_tasks_user_created_idx";`);
