@@ -1,13 +1,15 @@
 import { addLiveCacheWriter } from '@app/api-client';
 import type { RemotePagePath } from '@app/contract/constants';
 import { type RemoteRoutesProps, Route, RouteSwitch } from '@app/ui';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { GeneratePage } from './pages/GeneratePage.tsx';
-import { MyCreationsPage } from './pages/MyCreationsPage.tsx';
 import { writeTaskEvent } from './tasks/liveTasks.ts';
 
 // From the moment the studio's code is on the page, the event stream keeps its task lists current.
 addLiveCacheWriter(writeTaskEvent);
+
+// My Creations (search, filters, the virtual grid) on its own: /generate, where people create, does not carry it.
+const MyCreationsPage = lazy(() => import('./pages/MyCreationsPage.tsx').then((m) => ({ default: m.MyCreationsPage })));
 
 const PAGES: Record<RemotePagePath<'studio'>, ComponentType> = {
   '/generate': GeneratePage,

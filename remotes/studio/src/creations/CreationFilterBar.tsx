@@ -1,6 +1,6 @@
 import { useT } from '@app/i18n';
 import { Button, TextField } from '@app/ui';
-import { Select, SelectItem } from '@app/ui/select';
+import { NativeSelect } from '@app/ui/native-select';
 import { useEffect, useRef, useState } from 'react';
 import { type CreationFilters, TASK_KINDS, TASK_ORIGINS, TASK_STATUSES, WHEN } from './creationFilters.ts';
 
@@ -39,24 +39,23 @@ export function CreationFilterBar({ filters, onChange }: { filters: CreationFilt
     return () => clearTimeout(timer);
   }, [text, filters, onChange]);
 
+  // Native selects: the phone's own picker, full keyboard use, and no listbox code on the page.
   const choice = <K extends 'type' | 'status' | 'via'>(
     key: K,
     label: string,
     values: readonly string[],
     labels: Record<string, string>,
   ) => (
-    <Select
+    <NativeSelect
       label={label}
-      selectedKey={filters[key] ?? ANY}
-      onSelectionChange={(value) => onChange({ ...filters, [key]: value === ANY ? undefined : value })}
-    >
-      <SelectItem id={ANY}>{t('studio.filterAny')}</SelectItem>
-      {values.map((value) => (
-        <SelectItem key={value} id={value}>
-          {t(labels[value] as 'studio.filterAny')}
-        </SelectItem>
-      ))}
-    </Select>
+      name={key}
+      value={filters[key] ?? ANY}
+      options={[
+        { id: ANY, label: t('studio.filterAny') },
+        ...values.map((value) => ({ id: value, label: t(labels[value] as 'studio.filterAny') })),
+      ]}
+      onChange={(value) => onChange({ ...filters, [key]: value === ANY ? undefined : value })}
+    />
   );
 
   return (
@@ -73,17 +72,13 @@ export function CreationFilterBar({ filters, onChange }: { filters: CreationFilt
         {choice('type', t('studio.filterKind'), TASK_KINDS, KIND_LABEL)}
         {choice('status', t('studio.filterStatus'), TASK_STATUSES, STATUS_LABEL)}
         {choice('via', t('studio.filterOrigin'), TASK_ORIGINS, ORIGIN_LABEL)}
-        <Select
+        <NativeSelect
           label={t('studio.filterWhen')}
-          selectedKey={filters.when}
-          onSelectionChange={(value) => onChange({ ...filters, when: value as CreationFilters['when'] })}
-        >
-          {WHEN.map((value) => (
-            <SelectItem key={value} id={value}>
-              {t(WHEN_LABEL[value])}
-            </SelectItem>
-          ))}
-        </Select>
+          name="when"
+          value={filters.when}
+          options={WHEN.map((value) => ({ id: value, label: t(WHEN_LABEL[value]) }))}
+          onChange={(when) => onChange({ ...filters, when })}
+        />
       </div>
       {filters.when === 'range' && (
         <div className="studio-creations-range">
