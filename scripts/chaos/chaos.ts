@@ -73,6 +73,31 @@ async function drain(databaseUrl: string, log: (line: string) => void): Promise<
   }
 }
 
+/** No process needed a restart to come back: each is ready and holds its LISTEN connection again. */
+async function processesBack(cluster: ChaosCluster): Promise<Check> {
+  const apps = [...cluster.webs, ...cluster.workers];
+  const notReady: string[] = [];
+  for (const app of apps) {
+    const status = await fetch(`${app.url}/readyz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status !== 200) notReady.push(`${app.name} ${status}`);
+  }
+  const sql = new pg.Client({ connectionString: cluster.postgres.url });
+  await sql.connect();
+  const { rows } = await sql
+    .query<{ listeners: number }>(`select count(*)::int as listeners from pg_stat_activity where application_name = 'live-listener'`)
+    .finally(() => sql.end());
+  const listeners = rows[0]?.listeners ?? 0;
+  if (listeners !== apps.length) notReady.push(`${listeners} LISTEN connections for ${apps.length} processes`);
+  return {
+    name: 'every process ready and listening, none restarted',
+    ok: notReady.length === 0,
+    detail: notReady.length ? notReady.join('; ') : `${apps.length} processes`,
+  };
+}
+
 export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const log = options.log ?? (() => undefined);
   const random = seeded(options.seed);
@@ -117,6 +142,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       objectNames: await cluster.s3.objectNames(),
       recoveryMs: RECOVERY_MS,
     });
+    checks.push(await processesBack(cluster));
     checks.push({
       name: 'every user ran to the end',
       ok: userErrors.length === 0,

@@ -127,8 +127,10 @@ export async function runChecks(evidence: Evidence): Promise<Check[]> {
       ),
     );
 
+    // Replayed provider callbacks harm nothing: their window excuses no failure.
+    const harmful = journal.faults.filter((fault) => fault.kind !== 'provider-callbacks');
     const inWindow = (at: number) =>
-      journal.faults.some((fault) => at >= fault.startedAt && at <= (fault.endedAt || Date.now()) + evidence.recoveryMs);
+      harmful.some((fault) => at >= fault.startedAt && at <= (fault.endedAt || Date.now()) + evidence.recoveryMs);
     const stray = journal.calls.filter(
       (call) => (call.status === 0 || call.status >= 500) && !inWindow(call.startedAt) && !inWindow(call.endedAt),
     );

@@ -32,6 +32,8 @@ export interface ChaosCluster {
   postgres: ChaosPostgres;
   bucket: BucketGate;
   s3: TestS3;
+  /** The key provider callbacks are signed with (KIE_WEBHOOK_HMAC_KEY; the sandbox provider signs its own with it). */
+  callbackKey: string;
   /** The web processes the proxy sends to (replaced in place on restarts). */
   webs: AppProcess[];
   workers: AppProcess[];
@@ -67,6 +69,7 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
   };
+  const callbackKey = randomBytes(24).toString('hex');
   const postgres = await startChaosPostgres();
   const s3 = await startTestS3(serviceEnvironment(compose, workerService, variables).S3_BUCKET);
   const bucket = await startBucketGate(s3.endpoint);
@@ -79,6 +82,7 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
     DATABASE_URL: postgres.url,
     S3_ENDPOINT: bucket.endpoint,
     PUBLIC_URL: proxy.url,
+    KIE_WEBHOOK_HMAC_KEY: callbackKey,
   });
   let count = 0;
   const start = async (service: string) => {
@@ -91,6 +95,7 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
     postgres,
     bucket,
     s3,
+    callbackKey,
     webs,
     workers,
     startWeb: () => start(webService),

@@ -3,9 +3,17 @@
 import type { AppProcess } from '../cluster/processes.ts';
 import type { ChaosCluster } from './cluster.ts';
 import type { FaultWindow, Journal } from './journal.ts';
+import { replayProviderCallbacks } from './provider-callbacks.ts';
 import type { Random } from './random.ts';
 
-export const FAULT_KINDS = ['kill-web', 'kill-worker', 'rolling-restart', 'database-restart', 'bucket-outage'] as const;
+export const FAULT_KINDS = [
+  'kill-web',
+  'kill-worker',
+  'rolling-restart',
+  'database-restart',
+  'bucket-outage',
+  'provider-callbacks',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface PlannedFault {
@@ -36,7 +44,7 @@ async function replace(list: AppProcess[], old: AppProcess, start: () => Promise
   return fresh;
 }
 
-async function perform(cluster: ChaosCluster, kind: FaultKind, random: Random): Promise<string> {
+async function perform(cluster: ChaosCluster, kind: FaultKind, random: Random, journal: Journal): Promise<string> {
   switch (kind) {
     case 'kill-web': {
       const victim = random.pick(cluster.webs);
@@ -82,6 +90,16 @@ async function perform(cluster: ChaosCluster, kind: FaultKind, random: Random): 
       cluster.bucket.open();
       return `bucket unreachable ${downMs} ms`;
     }
+    case 'provider-callbacks': {
+      const { tasks, failures } = await replayProviderCallbacks(
+        cluster.postgres.url,
+        cluster.proxy.url,
+        cluster.callbackKey,
+        random,
+        journal,
+      );
+      return `callbacks of ${tasks} tasks sent 2-3 times, newest first (${failures} not answered 200)`;
+    }
   }
 }
 
@@ -92,7 +110,7 @@ export async function runFaults(cluster: ChaosCluster, plan: PlannedFault[], ran
     if (stop.aborted) return;
     const window: FaultWindow = { kind: planned.kind, detail: '', startedAt: Date.now(), endedAt: 0 };
     journal.faults.push(window);
-    window.detail = await perform(cluster, planned.kind, random);
+    window.detail = await perform(cluster, planned.kind, random, journal);
     window.endedAt = Date.now();
   }
 }

@@ -54,7 +54,8 @@ export async function startProxy(upstreams: () => string[]): Promise<RoundRobinP
         outgoing.destroy();
         return;
       }
-      if (triesLeft > 0 && !incoming.destroyed && mayRetry(incoming, error, forwarded.reusedSocket)) {
+      // (Not `incoming.destroyed`: a request read to its end is destroyed; whether the client is still there counts.)
+      if (triesLeft > 0 && !incoming.socket.destroyed && mayRetry(incoming, error, forwarded.reusedSocket)) {
         forward(incoming, outgoing, body, triesLeft - 1);
         return;
       }
