@@ -158,6 +158,11 @@ export async function runChecks(evidence: Evidence): Promise<Check[]> {
     const lost = journal.streamBreaks.filter((broken) => broken.reconnectedAt === undefined);
     checks.push(check('live streams reconnected', lost, `${journal.streamBreaks.length} breaks, all back`));
 
+    const stillReady = journal.readinessWhileDatabaseDown.filter((probe) => probe.status !== 503);
+    checks.push(
+      check('/readyz 503 while the database is away', stillReady, `${journal.readinessWhileDatabaseDown.length} processes asked`),
+    );
+
     const signedOut = journal.calls.filter((call) => call.signedIn && call.status === 401);
     checks.push(check('nobody signed out by a fault', signedOut, 'no 401 on a session'));
     return checks;

@@ -79,7 +79,15 @@ async function perform(cluster: ChaosCluster, kind: FaultKind, random: Random, j
       const terminated = await cluster.postgres.terminateConnections();
       await cluster.postgres.stop();
       const downMs = random.int(2000, 5000);
-      await pause(downMs);
+      const probed = Date.now();
+      for (const app of [...cluster.webs, ...cluster.workers]) {
+        const status = await fetch(`${app.url}/readyz`, { signal: AbortSignal.timeout(5000) }).then(
+          (response) => response.status,
+          () => 0,
+        );
+        journal.readinessWhileDatabaseDown.push({ app: app.name, status });
+      }
+      await pause(Math.max(0, downMs - (Date.now() - probed)));
       await cluster.postgres.start();
       return `${terminated} connections terminated, server down ${downMs} ms`;
     }

@@ -34,10 +34,12 @@ export interface Journal {
   streamBreaks: { user: string; at: number; reconnectedAt?: number }[];
   /** Accepted submissions (202) by Idempotency-Key: the task ids answered; one key must map to one task. */
   submissions: { user: string; key: string; taskId: string }[];
+  /** What each process's /readyz answered while the database was stopped (all must be 503). */
+  readinessWhileDatabaseDown: { app: string; status: number }[];
 }
 
 export function newJournal(): Journal {
-  return { calls: [], faults: [], balances: [], streamBreaks: [], submissions: [] };
+  return { calls: [], faults: [], balances: [], streamBreaks: [], submissions: [], readinessWhileDatabaseDown: [] };
 }
 
 /** Marks recovery: the first good answer (not 5xx, not a network error) to a request sent after a fault ended. */

@@ -11,6 +11,7 @@ import type { Orm } from '../../../db/orm.ts';
 import type { RateLimiter } from '../../../http/rate-limit.ts';
 import type { FetchImageOptions } from '../../../images/fetch-image.ts';
 import { rehostResultImage, type StoreStage } from '../../../images/store.ts';
+import { thumbnailKeyFor } from '../../../images/thumbnail.ts';
 import { studioStage } from '../../../metrics/registry.ts';
 import { KieAccountsBusyError } from '../../../providers/image/kie/accounts.ts';
 import { isImageProviderError } from '../../../providers/image/provider.ts';
@@ -224,8 +225,35 @@ async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTa
   }
   const providerMs = observedProviderMs(task.createdAt.getTime(), lookedAt, lastRunningAt);
   const committing = performance.now();
-  await completeTask(em, task.id, { resultUrls: results.urls, thumbnailUrl: results.thumbnailUrl, providerMs }, deps.afterTransition);
+  const completed = await completeTask(
+    em,
+    task.id,
+    { resultUrls: results.urls, thumbnailUrl: results.thumbnailUrl, providerMs },
+    deps.afterTransition,
+  );
   observeStage('commit', performance.now() - committing);
+  if (!completed) await dropResultsOfFailedTask(deps, em, task, results.urls);
+}
+
+/**
+ * The task ended while its results were being stored (the time limit failed and refunded it): a failed task
+ * shows no images, so the files stored for it now would stay in the bucket unreferenced. A task completed by a
+ * racing step refers to the same keys and keeps them.
+ */
+async function dropResultsOfFailedTask(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask, urls: string[]): Promise<void> {
+  const [row] = await em.getConnection().execute<{ status: string }[]>(`select "status" from "image_tasks" where "id" = ?`, [task.id]);
+  if (row?.status !== 'failed') return;
+  for (const url of urls) {
+    const key = deps.storage.keyFromPublicUrl(url);
+    if (!key) continue;
+    try {
+      await deps.storage.delete(thumbnailKeyFor(key));
+      // Our copy only: a result the provider keeps in our bucket (the sandbox's) is the provider's file.
+      if (key.startsWith(`results/${task.taskId}/`)) await deps.storage.delete(key);
+    } catch (error) {
+      deps.logger.warn({ taskId: task.taskId, key, err: error }, 'results of a failed task not deleted');
+    }
+  }
 }
 
 /**
