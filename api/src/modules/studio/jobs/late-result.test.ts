@@ -8,7 +8,7 @@ import { type FakeKieServer, startFakeKieServer } from '../../../../test/fakes/k
 import { KieApi } from '../../kie-accounts/index.ts';
 import { findLedgerMismatches } from '../../ledger/index.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from '../testing/database.ts';
-import { ledgerOf, openRuntime, settled, textTask, userWithCredits } from '../testing/kit.ts';
+import { eventually, ledgerOf, openRuntime, pngDataUrl, reloadTask, settled, textTask, userWithCredits } from '../testing/kit.ts';
 import { expireOverdueTasks } from './work-on-task.ts';
 
 async function filesUnder(root: string): Promise<string[]> {
@@ -45,30 +45,55 @@ describe('a result stored after the time limit failed the task', () => {
     });
     const storage = handle.runtime.storage;
     const put = storage.put.bind(storage);
-    let sweptDuringStore = 0;
+    let sweep: Promise<number> | undefined;
     // The moment the result is written, the task is past its time limit and the real sweep runs.
     storage.put = async (key, ...rest) => {
       await put(key, ...rest);
       if (!key.startsWith('results/')) return;
       await db.orm.em.fork().execute(`update "image_tasks" set "deadline_at" = now() - interval '1 second'`);
-      sweptDuringStore += await expireOverdueTasks(handle.runtime.work);
+      sweep = expireOverdueTasks(handle.runtime.work);
+      await sweep;
     };
     await handle.runtime.start();
     try {
       const { task } = await handle.runtime.submit(db.orm.em.fork(), textTask(user.id, 'a lighthouse, late'));
       const done = await settled(db.orm, task.id);
-      expect(sweptDuringStore).toBe(1);
+      expect(await sweep).toBe(1);
       expect(done.status).toBe('failed');
       expect(done.resultUrls).toEqual([]);
       const ledger = await ledgerOf(db.orm, user.id);
       expect(ledger.filter((row) => row.business_key === `refund:${task.taskId}`)).toHaveLength(1);
       expect(await findLedgerMismatches(db.orm.em.fork())).toEqual([]);
       // The store went on after the sweep: its original and thumbnail were written, then deleted again.
-      const leftover = await filesUnder(handle.filesDir);
-      expect(leftover.filter((name) => name.includes(task.taskId))).toEqual([]);
+      // (Polled: the step finishes its store and sees the failure after the sweep committed it.)
+      await eventually(
+        async () => (await filesUnder(handle.filesDir)).every((name) => !name.includes(task.taskId)),
+        20_000,
+        'no files left',
+      );
+      expect(await filesUnder(handle.filesDir)).toEqual([]);
     } finally {
       await handle.close();
       await db.orm.em.fork().nativeDelete(KieApi, {});
+    }
+  });
+
+  it('left by a worker that died before completing: the time limit deletes the files with the failure', async () => {
+    const user = await userWithCredits(db.orm, 20);
+    const handle = await openRuntime(db.orm, { workers: false });
+    try {
+      const { task } = await handle.runtime.submit(db.orm.em.fork(), textTask(user.id, 'a lighthouse, orphaned'));
+      // What the dead worker wrote: the result and its thumbnail; the task stayed in flight.
+      const png = Buffer.from(await (await fetch(await pngDataUrl())).arrayBuffer());
+      await handle.runtime.storage.put(`results/${task.taskId}/0.png`, png, 'image/png');
+      await handle.runtime.storage.put(`thumbs/results/${task.taskId}/0.webp`, png, 'image/webp');
+      expect(await filesUnder(handle.filesDir)).toHaveLength(2);
+      await db.orm.em.fork().execute(`update "image_tasks" set "deadline_at" = now() - interval '1 second' where "id" = ?`, [task.id]);
+      expect(await expireOverdueTasks(handle.runtime.work)).toBe(1);
+      expect((await reloadTask(db.orm, task.id)).status).toBe('failed');
+      expect(await filesUnder(handle.filesDir)).toEqual([]);
+    } finally {
+      await handle.close();
     }
   });
 });

@@ -114,8 +114,45 @@ function errorText(error: unknown): string {
  * Fails and refunds a task (guarded, exactly once); the transition's hooks (callbacks, the operator's alert) queue
  * their jobs in its transaction. Says whether this call failed the task and how many credits it refunded.
  */
-export function failAndRefund(deps: Pick<TaskWorkDeps, 'orm' | 'afterTransition'>, id: string, message: string): Promise<FailureOutcome> {
-  return failTask(deps.orm.em.fork(), id, message, deps.afterTransition);
+export async function failAndRefund(deps: FailDeps, id: string, message: string): Promise<FailureOutcome> {
+  const outcome = await failTask(deps.orm.em.fork(), id, message, deps.afterTransition);
+  if (outcome.failed) await dropFilesOfFailedTask(deps, id);
+  return outcome;
+}
+
+type FailDeps = Pick<TaskWorkDeps, 'orm' | 'afterTransition'> & {
+  storage: Pick<FileStorage, 'delete'>;
+  logger: Pick<Logger, 'warn'>;
+};
+const RESULT_EXTENSIONS = ['png', 'jpg', 'webp'] as const;
+
+/**
+ * A failed task shows no image, but a worker that died between storing its result and completing it left the
+ * files (`results/<taskId>/<n>` and their thumbnails; the thumbnail of a result the sandbox provider keeps in our
+ * bucket). They are deleted with the failure, so nothing in the bucket is left unreferenced.
+ */
+async function dropFilesOfFailedTask(deps: FailDeps, id: string): Promise<void> {
+  const [row] = await deps.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ task_id: string; provider: string | null; provider_task_id: string | null }[]>(
+      `select "task_id", "provider", "provider_task_id" from "image_tasks" where "id" = ? and "status" = 'failed'`,
+      [id],
+    );
+  if (!row) return;
+  const keys: string[] = [];
+  for (let index = 0; index < LIMITS.maxResultImages; index++) {
+    keys.push(
+      `thumbs/results/${row.task_id}/${index}.webp`,
+      ...RESULT_EXTENSIONS.map((extension) => `results/${row.task_id}/${index}.${extension}`),
+    );
+  }
+  if (row.provider === 'sandbox' && row.provider_task_id) keys.push(`thumbs/results/${row.provider_task_id}/0.webp`);
+  try {
+    for (const key of keys) await deps.storage.delete(key);
+  } catch (error) {
+    deps.logger.warn({ taskId: row.task_id, err: error }, 'files of a failed task not deleted');
+  }
 }
 
 async function submitStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask): Promise<void> {
@@ -279,7 +316,7 @@ export async function workOnTask(deps: TaskWorkDeps, id: string, lastRunningAt?:
 }
 
 /** Fails and refunds every in-flight task past its time limit, whatever its jobs are doing. Returns how many this call failed. */
-export async function expireOverdueTasks(deps: Pick<TaskWorkDeps, 'orm' | 'afterTransition'>): Promise<number> {
+export async function expireOverdueTasks(deps: FailDeps): Promise<number> {
   const em = deps.orm.em.fork();
   const rows = await new ImageTaskRepository(em).findOverdueIds();
   let failed = 0;
