@@ -6,6 +6,7 @@ import { type ChaosCluster, startChaosCluster } from './cluster.ts';
 import { planFaults, runFaults } from './faults.ts';
 import { Client } from './http.ts';
 import { newJournal, noteRecoveries } from './journal.ts';
+import { PROVIDER_TOKEN } from './provider.ts';
 import { seeded } from './random.ts';
 import { startWebhookReceiver } from './receiver.ts';
 import { renderReport } from './table.ts';
@@ -42,8 +43,13 @@ async function configure(cluster: ChaosCluster) {
   if (!cookie) throw new Error(`admin sign-in answered ${login.status} ${login.text}`);
   const settings = await client.call('PUT', '/api/admin/settings', { cookie, body: { startCredits: 10 } });
   const pack = await client.call('POST', '/api/admin/credit-packages', { cookie, body: { name: 'Chaos pack', credits: 30, price: 5 } });
-  if (settings.status !== 200 || pack.status !== 201)
-    throw new Error(`admin set-up answered ${settings.status}, ${pack.status}: ${pack.text}`);
+  // Tasks go to the KIE fake (the sandbox provider is used only while no KIE account exists).
+  const account = await client.call('POST', '/api/admin/kie-apis', {
+    cookie,
+    body: { name: 'chaos', token: PROVIDER_TOKEN, totalCredits: 1_000_000_000, nanoBananaCredits: 1, nanoBananaEditCredits: 1 },
+  });
+  if (settings.status !== 200 || pack.status !== 201 || account.status !== 201)
+    throw new Error(`admin set-up answered ${settings.status}, ${pack.status}, ${account.status}: ${pack.text} ${account.text}`);
 }
 
 /** Polls until no task is pending or generating and every webhook is delivered or given up. */

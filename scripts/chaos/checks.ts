@@ -111,10 +111,13 @@ export async function runChecks(evidence: Evidence): Promise<Check[]> {
     // A result's thumbnail is found by its key (`results/a/0.png` -> `thumbs/results/a/0.webp`).
     const referenced = new Set([
       ...keys,
-      ...keys.filter((key) => key.startsWith('results/')).map((key) => `thumbs/${key.replace(/\.[a-z]+$/i, '')}.webp`),
+      ...keys
+        .filter((key) => !key.startsWith('thumbs/') && !key.startsWith('uploads/'))
+        .map((key) => `thumbs/${key.replace(/\.[a-z]+$/i, '')}.webp`),
     ]);
-    // The sandbox provider keeps its jobs and its results (KIE's file host, in production) in the same bucket.
-    const isProviders = (name: string) => name.startsWith('sandbox/') || name.startsWith('results/sbx_');
+    // The providers' own files: the sandbox's jobs and results, the KIE fake's results (KIE's file host, in
+    // production); our references to them are checked, their own leftovers are not ours.
+    const isProviders = (name: string) => name.startsWith('sandbox/') || name.startsWith('results/sbx_') || name.startsWith('provider/');
     const stored = new Set(evidence.objectNames.filter((name) => !isProviders(name)));
     const everything = new Set(evidence.objectNames);
     const missing = [...referenced].filter((name) => !everything.has(name));

@@ -7,6 +7,7 @@ import { type AppProcess, runScript, startApp } from '../cluster/processes.ts';
 import { type RoundRobinProxy, startProxy } from '../cluster/proxy.ts';
 import { type BucketGate, startBucketGate } from './bucket-gate.ts';
 import { type ChaosPostgres, startChaosPostgres } from './postgres.ts';
+import { type ChaosProvider, startChaosProvider } from './provider.ts';
 
 /** The run's pace, beyond the recipe: quick sandbox tasks, quick polling, a short task time limit. */
 const CHAOS_SETTINGS = {
@@ -25,6 +26,8 @@ const CHAOS_SETTINGS = {
   PAYMENT_SANDBOX: 'on',
   // The webhook receiver listens on 127.0.0.1.
   CALLBACK_ALLOWED_NETWORKS: '127.0.0.1',
+  // One KIE account carries every user's tasks: its status calls are not the bottleneck under test.
+  KIE_STATUS_CALLS_PER_10_SECONDS: '1000',
 };
 
 export interface ChaosCluster {
@@ -32,6 +35,7 @@ export interface ChaosCluster {
   postgres: ChaosPostgres;
   bucket: BucketGate;
   s3: TestS3;
+  provider: ChaosProvider;
   /** The key provider callbacks are signed with (KIE_WEBHOOK_HMAC_KEY; the sandbox provider signs its own with it). */
   callbackKey: string;
   /** The web processes the proxy sends to (replaced in place on restarts). */
@@ -76,6 +80,7 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
   const webs: AppProcess[] = [];
   const workers: AppProcess[] = [];
   const proxy = await startProxy(() => webs.map((web) => web.url));
+  const provider = await startChaosProvider(s3, () => proxy.url, callbackKey);
   const environmentOf = (service: string) => ({
     ...serviceEnvironment(compose, service, variables),
     ...CHAOS_SETTINGS,
@@ -83,6 +88,7 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
     S3_ENDPOINT: bucket.endpoint,
     PUBLIC_URL: proxy.url,
     KIE_WEBHOOK_HMAC_KEY: callbackKey,
+    KIE_BASE_URL: provider.kie.url,
   });
   let count = 0;
   const start = async (service: string) => {
@@ -95,6 +101,7 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
     postgres,
     bucket,
     s3,
+    provider,
     callbackKey,
     webs,
     workers,
@@ -108,6 +115,7 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
     async close() {
       await proxy.close();
       await Promise.all([...webs, ...workers].map((app) => app.stop(3000)));
+      await provider.close();
       await bucket.close();
       await s3.close();
       await postgres.close();

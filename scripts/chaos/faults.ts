@@ -3,10 +3,14 @@
 import type { AppProcess } from '../cluster/processes.ts';
 import type { ChaosCluster } from './cluster.ts';
 import type { FaultWindow, Journal } from './journal.ts';
+import { PROVIDER_TOKEN } from './provider.ts';
 import { replayProviderCallbacks } from './provider-callbacks.ts';
 import type { Random } from './random.ts';
 
 export const FAULT_KINDS = [
+  'provider-errors',
+  'provider-hang',
+  'provider-silent',
   'kill-web',
   'kill-worker',
   'rolling-restart',
@@ -98,14 +102,29 @@ async function perform(cluster: ChaosCluster, kind: FaultKind, random: Random, j
       cluster.bucket.open();
       return `bucket unreachable ${downMs} ms`;
     }
+    case 'provider-errors': {
+      const downMs = random.int(5000, 10_000);
+      cluster.provider.kie.setAccount(PROVIDER_TOKEN, { mode: 'server_error', taskDurationMs: 1500 });
+      await pause(downMs);
+      cluster.provider.kie.setAccount(PROVIDER_TOKEN, { taskDurationMs: 1500 });
+      return `the provider answered 500 for ${downMs} ms`;
+    }
+    case 'provider-hang': {
+      const downMs = random.int(5000, 10_000);
+      cluster.provider.kie.setAccount(PROVIDER_TOKEN, { mode: 'hang', taskDurationMs: 1500 });
+      await pause(downMs);
+      cluster.provider.kie.setAccount(PROVIDER_TOKEN, { taskDurationMs: 1500 });
+      return `the provider left requests unanswered for ${downMs} ms, then cut them`;
+    }
+    case 'provider-silent': {
+      const quietMs = random.int(5000, 10_000);
+      cluster.provider.kie.setSendCallbacks(false);
+      await pause(quietMs);
+      cluster.provider.kie.setSendCallbacks(true);
+      return `tasks created during ${quietMs} ms never called back`;
+    }
     case 'provider-callbacks': {
-      const { tasks, failures } = await replayProviderCallbacks(
-        cluster.postgres.url,
-        cluster.proxy.url,
-        cluster.callbackKey,
-        random,
-        journal,
-      );
+      const { tasks, failures } = await replayProviderCallbacks(cluster.postgres.url, cluster.provider.kie, random, journal);
       return `callbacks of ${tasks} tasks sent 2-3 times, newest first (${failures} not answered 200)`;
     }
   }
