@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 import { runChaos } from './chaos.ts';
 
-it('keeps every invariant through kills, a rolling restart, a database restart and a bucket outage', async () => {
+it('keeps every invariant through kills, a rolling restart, a database restart, a bucket outage and provider faults', async () => {
   const result = await runChaos({ seconds: 60, users: 3, seed: 30 });
   console.log(result.report);
   expect(result.checks.filter((check) => !check.ok).map((check) => `${check.name}: ${check.detail}`)).toEqual([]);
