@@ -47,5 +47,8 @@ export function followLiveStream(base: string, cookie: string, user: string, jou
       // EventSource's default retry pause.
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
+    // A break the run's end cut short of its reconnect (within the recovery time) says nothing about the cluster.
+    if (broken && broken.reconnectedAt === undefined && Date.now() - broken.at < 10_000)
+      journal.streamBreaks.splice(journal.streamBreaks.indexOf(broken), 1);
   })();
 }

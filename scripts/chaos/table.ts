@@ -14,6 +14,14 @@ export function renderReport(journal: Journal, checks: Check[], t0: number): str
     );
   }
   lines.push('');
+  // What the users did: requests per route (dynamic segments folded), so a run that skipped a flow shows it.
+  const routes = new Map<string, number>();
+  for (const call of journal.calls) {
+    const route = `${call.method} ${call.path.replace(/\/sbx_ch_[^/]+/, '/:checkout').replace(/\/[0-9a-f-]{36}$/, '/:id')}`;
+    routes.set(route, (routes.get(route) ?? 0) + 1);
+  }
+  lines.push(`requests: ${[...routes].map(([route, count]) => `${route} ×${count}`).join(', ')}`);
+  lines.push('');
   const width = Math.max(...checks.map((item) => item.name.length));
   lines.push(`${pad('check', width)}  verdict  detail`);
   for (const item of checks) lines.push(`${pad(item.name, width)}  ${item.ok ? 'PASS   ' : 'FAIL   '}  ${item.detail}`);
