@@ -49,7 +49,10 @@ export interface ChaosCluster {
   close(): Promise<void>;
 }
 
-async function ready(app: AppProcess, timeoutMs = 60_000): Promise<void> {
+/** Generous: CI runs this beside every other test project on two cores. */
+const START_TIMEOUT_MS = 120_000;
+
+async function ready(app: AppProcess, timeoutMs = START_TIMEOUT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const status = await fetch(`${app.url}/readyz`, { signal: AbortSignal.timeout(5000) }).then(
@@ -92,7 +95,7 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
   });
   let count = 0;
   const start = async (service: string) => {
-    const app = await startApp(`${service}#${++count}`, environmentOf(service));
+    const app = await startApp(`${service}#${++count}`, environmentOf(service), START_TIMEOUT_MS);
     await ready(app);
     return app;
   };
