@@ -79,6 +79,24 @@ async function drain(databaseUrl: string, log: (line: string) => void): Promise<
   }
 }
 
+/**
+ * Every object name in the bucket. s3rver (the stand-in for S3) writes an object's metadata file non-atomically, so
+ * a write cut by the bucket outage can leave one it cannot list: a few tries, then the listing's error.
+ */
+async function listBucket(cluster: ChaosCluster, log: (line: string) => void): Promise<string[] | Error> {
+  let failure: Error = new Error('not listed');
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      return await cluster.s3.objectNames();
+    } catch (error) {
+      failure = error instanceof Error ? error : new Error(String(error));
+      log(`listing the bucket failed (${failure.message}), try ${attempt}`);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+  return failure;
+}
+
 /** No process needed a restart to come back: each is ready and holds its LISTEN connection again. */
 async function processesBack(cluster: ChaosCluster): Promise<Check> {
   const apps = [...cluster.webs, ...cluster.workers];
@@ -145,7 +163,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       journal,
       receiver,
       approvedOrders: world.approvedOrders,
-      objectNames: await cluster.s3.objectNames(),
+      objectNames: await listBucket(cluster, log),
       recoveryMs: RECOVERY_MS,
     });
     checks.push(await processesBack(cluster));

@@ -15,7 +15,8 @@ export interface Evidence {
   journal: Journal;
   receiver: WebhookReceiver;
   approvedOrders: { user: string; orderId: string }[];
-  objectNames: string[];
+  /** The bucket's object names, or why they could not be listed. */
+  objectNames: string[] | Error;
   /** How long after a fault's end a 5xx still counts as its own (the run's recovery bound). */
   recoveryMs: number;
 }
@@ -100,35 +101,7 @@ export async function runChecks(evidence: Evidence): Promise<Check[]> {
       ),
     );
 
-    const { rows: references } = await sql.query<{ url: string }>(
-      `select unnest(result_urls || array[thumbnail_url, hd_image_url]) as url from image_tasks
-       union select key from uploads union select thumbnail_key from uploads`,
-    );
-    const prefix = `${evidence.publicUrl}/files/`;
-    const keys = references.flatMap(({ url }) =>
-      !url ? [] : url.startsWith(prefix) ? [url.slice(prefix.length)] : url.includes('://') ? [] : [url],
-    );
-    // A result's thumbnail is found by its key (`results/a/0.png` -> `thumbs/results/a/0.webp`).
-    const referenced = new Set([
-      ...keys,
-      ...keys
-        .filter((key) => !key.startsWith('thumbs/') && !key.startsWith('uploads/'))
-        .map((key) => `thumbs/${key.replace(/\.[a-z]+$/i, '')}.webp`),
-    ]);
-    // The providers' own files: the sandbox's jobs and results, the KIE fake's results (KIE's file host, in
-    // production); our references to them are checked, their own leftovers are not ours.
-    const isProviders = (name: string) => name.startsWith('sandbox/') || name.startsWith('results/sbx_') || name.startsWith('provider/');
-    const stored = new Set(evidence.objectNames.filter((name) => !isProviders(name)));
-    const everything = new Set(evidence.objectNames);
-    const missing = [...referenced].filter((name) => !everything.has(name));
-    const unreferenced = [...stored].filter((name) => !referenced.has(name));
-    checks.push(
-      check(
-        'stored objects all referenced, referenced all present',
-        [...missing.map((name) => `missing ${name}`), ...unreferenced.map((name) => `unreferenced ${name}`)],
-        `${stored.size} objects`,
-      ),
-    );
+    checks.push(await storedObjectsCheck(sql, evidence));
 
     // Replayed provider callbacks harm nothing: their window excuses no failure.
     const harmful = journal.faults.filter((fault) => fault.kind !== 'provider-callbacks');
@@ -172,4 +145,39 @@ export async function runChecks(evidence: Evidence): Promise<Check[]> {
   } finally {
     await sql.end();
   }
+}
+
+/** Stored objects all referenced by a task or an upload, and everything referenced present. */
+async function storedObjectsCheck(sql: pg.Client, evidence: Evidence): Promise<Check> {
+  const name = 'stored objects all referenced, referenced all present';
+  if (evidence.objectNames instanceof Error)
+    return { name, ok: false, detail: `the bucket could not be listed: ${evidence.objectNames.message}` };
+  const objectNames = evidence.objectNames;
+  const { rows: references } = await sql.query<{ url: string }>(
+    `select unnest(result_urls || array[thumbnail_url, hd_image_url]) as url from image_tasks
+       union select key from uploads union select thumbnail_key from uploads`,
+  );
+  const prefix = `${evidence.publicUrl}/files/`;
+  const keys = references.flatMap(({ url }) =>
+    !url ? [] : url.startsWith(prefix) ? [url.slice(prefix.length)] : url.includes('://') ? [] : [url],
+  );
+  // A result's thumbnail is found by its key (`results/a/0.png` -> `thumbs/results/a/0.webp`).
+  const referenced = new Set([
+    ...keys,
+    ...keys
+      .filter((key) => !key.startsWith('thumbs/') && !key.startsWith('uploads/'))
+      .map((key) => `thumbs/${key.replace(/\.[a-z]+$/i, '')}.webp`),
+  ]);
+  // The providers' own files: the sandbox's jobs and results, the KIE fake's results (KIE's file host, in
+  // production); our references to them are checked, their own leftovers are not ours.
+  const isProviders = (key: string) => key.startsWith('sandbox/') || key.startsWith('results/sbx_') || key.startsWith('provider/');
+  const stored = new Set(objectNames.filter((key) => !isProviders(key)));
+  const everything = new Set(objectNames);
+  const missing = [...referenced].filter((key) => !everything.has(key));
+  const unreferenced = [...stored].filter((key) => !referenced.has(key));
+  return check(
+    name,
+    [...missing.map((key) => `missing ${key}`), ...unreferenced.map((key) => `unreferenced ${key}`)],
+    `${stored.size} objects`,
+  );
 }
