@@ -21,6 +21,18 @@ export function renderReport(journal: Journal, checks: Check[], t0: number): str
     routes.set(route, (routes.get(route) ?? 0) + 1);
   }
   lines.push(`requests: ${[...routes].map(([route, count]) => `${route} ×${count}`).join(', ')}`);
+  const statuses = new Map<string, number>();
+  for (const call of journal.calls) {
+    const kind =
+      call.status === 0 ? 'no answer' : [401, 402, 409, 429].includes(call.status) ? String(call.status) : `${String(call.status)[0]}xx`;
+    statuses.set(kind, (statuses.get(kind) ?? 0) + 1);
+  }
+  lines.push(
+    `answers: ${[...statuses]
+      .sort()
+      .map(([kind, count]) => `${kind} ×${count}`)
+      .join(', ')}`,
+  );
   lines.push('');
   const width = Math.max(...checks.map((item) => item.name.length));
   lines.push(`${pad('check', width)}  verdict  detail`);
