@@ -1,6 +1,7 @@
 // One chaos run: the cluster, the users and the faults for `seconds`, then a drain (every task ended, every
 // webhook through) and the checks.
 import pg from 'pg';
+import { listBucket } from './bucket-listing.ts';
 import { type Check, runChecks } from './checks.ts';
 import { type ChaosCluster, startChaosCluster } from './cluster.ts';
 import { planFaults, runFaults } from './faults.ts';
@@ -79,24 +80,6 @@ async function drain(databaseUrl: string, log: (line: string) => void): Promise<
   }
 }
 
-/**
- * Every object name in the bucket. s3rver (the stand-in for S3) writes an object's metadata file non-atomically, so
- * a write cut by the bucket outage can leave one it cannot list: a few tries, then the listing's error.
- */
-async function listBucket(cluster: ChaosCluster, log: (line: string) => void): Promise<string[] | Error> {
-  let failure: Error = new Error('not listed');
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    try {
-      return await cluster.s3.objectNames();
-    } catch (error) {
-      failure = error instanceof Error ? error : new Error(String(error));
-      log(`listing the bucket failed (${failure.message}), try ${attempt}`);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
-  }
-  return failure;
-}
-
 /** No process needed a restart to come back: each is ready and holds its LISTEN connection again. */
 async function processesBack(cluster: ChaosCluster): Promise<Check> {
   const apps = [...cluster.webs, ...cluster.workers];
@@ -163,7 +146,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       journal,
       receiver,
       approvedOrders: world.approvedOrders,
-      objectNames: await listBucket(cluster, log),
+      bucket: await listBucket(cluster.s3),
       recoveryMs: RECOVERY_MS,
     });
     checks.push(await processesBack(cluster));

@@ -1,5 +1,6 @@
 // The verdict: the invariants the run must keep, each checked against the database, the bucket and the journal.
 import pg from 'pg';
+import type { BucketListing } from './bucket-listing.ts';
 import type { Journal } from './journal.ts';
 import type { WebhookReceiver } from './receiver.ts';
 
@@ -15,8 +16,8 @@ export interface Evidence {
   journal: Journal;
   receiver: WebhookReceiver;
   approvedOrders: { user: string; orderId: string }[];
-  /** The bucket's object names, or why they could not be listed. */
-  objectNames: string[] | Error;
+  /** The bucket's object names, and the folders that could not be listed. */
+  bucket: BucketListing;
   /** How long after a fault's end a 5xx still counts as its own (the run's recovery bound). */
   recoveryMs: number;
 }
@@ -150,9 +151,7 @@ export async function runChecks(evidence: Evidence): Promise<Check[]> {
 /** Stored objects all referenced by a task or an upload, and everything referenced present. */
 async function storedObjectsCheck(sql: pg.Client, evidence: Evidence): Promise<Check> {
   const name = 'stored objects all referenced, referenced all present';
-  if (evidence.objectNames instanceof Error)
-    return { name, ok: false, detail: `the bucket could not be listed: ${evidence.objectNames.message}` };
-  const objectNames = evidence.objectNames;
+  const objectNames = evidence.bucket.names;
   const { rows: references } = await sql.query<{ url: string }>(
     `select unnest(result_urls || array[thumbnail_url, hd_image_url]) as url from image_tasks
        union select key from uploads union select thumbnail_key from uploads`,
@@ -177,7 +176,11 @@ async function storedObjectsCheck(sql: pg.Client, evidence: Evidence): Promise<C
   const unreferenced = [...stored].filter((key) => !referenced.has(key));
   return check(
     name,
-    [...missing.map((key) => `missing ${key}`), ...unreferenced.map((key) => `unreferenced ${key}`)],
+    [
+      ...evidence.bucket.unreadable.map((folder) => `unlistable ${folder}`),
+      ...missing.map((key) => `missing ${key}`),
+      ...unreferenced.map((key) => `unreferenced ${key}`),
+    ],
     `${stored.size} objects`,
   );
 }
