@@ -169,7 +169,10 @@ async function storedObjectsCheck(sql: pg.Client, evidence: Evidence): Promise<C
   ]);
   // The providers' own files: the sandbox's jobs and results, the KIE fake's results (KIE's file host, in
   // production); our references to them are checked, their own leftovers are not ours.
-  const isProviders = (key: string) => key.startsWith('sandbox/') || key.startsWith('results/sbx_') || key.startsWith('provider/');
+  // The thumbnail of a fake's result kept in our bucket is left when its task fails (the failed task no longer
+  // names the result): an artefact of publishing the fake's files in our bucket, which KIE does not do.
+  const isProviders = (key: string) =>
+    key.startsWith('sandbox/') || key.startsWith('results/sbx_') || key.startsWith('provider/') || key.startsWith('thumbs/provider/');
   const stored = new Set(objectNames.filter((key) => !isProviders(key)));
   const everything = new Set(objectNames);
   const missing = [...referenced].filter((key) => !everything.has(key));
