@@ -1,6 +1,7 @@
+import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startTestServer } from '../test/index.ts';
+import { createUser, signIn, startTestServer } from '../test/index.ts';
 
 /** Resolves true when a TCP connection to the URL's port is refused. */
 function connectionRefused(url: string): Promise<boolean> {
@@ -78,6 +79,48 @@ describe('graceful shutdown', () => {
     await server.close();
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await hanging).toBe('cut');
+  });
+
+  it('answers /readyz 503 while stopping, and ends live streams only once it takes no new connections', async () => {
+    const entered = deferred();
+    const release = deferred();
+    const server = await startTestServer({
+      handlers: {
+        getHealth: async () => {
+          entered.resolve();
+          await release.promise;
+          return { status: 200, body: { status: 'ok', uptimeSeconds: 1 } };
+        },
+      },
+    });
+    const cookie = await signIn(server, await createUser(server));
+    const stream = await fetch(`${server.url}/api/events`, { headers: { cookie, accept: 'text/event-stream' } });
+    expect(stream.status).toBe(200);
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    // The in-flight request keeps the process draining while we look.
+    const inFlight = fetch(`${server.url}/healthz`);
+    await entered.promise;
+    // A probe reaching the app over a connection it already had (another listener stands in for it).
+    const probe = createServer(server.app.callback());
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const probeUrl = `http://127.0.0.1:${(probe.address() as { port: number }).port}`;
+    try {
+      expect((await fetch(`${probeUrl}/readyz`)).status).toBe(200);
+      const closing = server.close();
+      // The stream ends (the browser reconnects): by then a reconnect can only land on another process.
+      for (let read = await reader.read(); !read.done; read = await reader.read());
+      expect(await connectionRefused(server.url)).toBe(true);
+      const readiness = await fetch(`${probeUrl}/readyz`);
+      expect(readiness.status).toBe(503);
+      expect(await readiness.json()).toMatchObject({ code: 'unavailable', detail: 'Not ready: shutdown.' });
+      release.resolve();
+      expect((await inFlight).status).toBe(200);
+      await closing;
+    } finally {
+      release.resolve();
+      probe.close();
+    }
   });
 
   it('is idempotent', async () => {

@@ -78,7 +78,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     rateLimits = new RateLimitStore(config.databaseUrl);
     // Event streams: one LISTEN connection of this process fans the database's notifications out.
     live = await LiveHub.open(orm, { logger });
-    const services: ProcessContext['services'] = { config, orm, logger, jobs, rateLimits, live };
+    const lifecycle = { draining: false };
+    const services: ProcessContext['services'] = { config, orm, logger, jobs, rateLimits, live, lifecycle };
     // Stored files are published under PUBLIC_URL, else under the address we listen on (read once files are stored).
     const publicUrl = () => config.publicUrl ?? publicOrigin(listening);
     for (const build of processes) built.push(await build({ config, orm, logger, jobs, publicUrl, services }));
@@ -106,9 +107,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const close = () => {
       closing ??= (async () => {
         try {
-          // Open streams never end by themselves: end them first (clients reconnect elsewhere with Last-Event-ID).
+          lifecycle.draining = true;
+          // No new connections from here on, so the streams ended next reconnect (with Last-Event-ID) on another
+          // process; open streams never end by themselves, in-flight requests finish.
+          const drained = closeGracefully(server, config.shutdownTimeoutMs);
           await openedLive.close();
-          const { forced } = await closeGracefully(server, config.shutdownTimeoutMs);
+          const { forced } = await drained;
           if (forced) logger.warn({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; open connections were cut');
         } finally {
           // Jobs in hand finish (or are handed back when they expire) before the modules stop and the ORM closes.

@@ -18,6 +18,8 @@ export interface TestS3 {
   endpoint: string;
   /** A bucket that exists from the start. */
   bucket: string;
+  /** The folder s3rver keeps its buckets in (`<bucket>/<key>._S3rver_object` and its metadata beside it). */
+  directory: string;
   /** Storage configuration for the bucket (path style, as for any non-AWS store). */
   storage(overrides?: Partial<Omit<S3StorageConfig, 'backend'>>): S3StorageConfig;
   /** Another new, empty bucket; its name. */
@@ -70,6 +72,7 @@ export async function startTestS3(bucket = 'studio-files'): Promise<TestS3> {
   return {
     endpoint,
     bucket,
+    directory,
     storage,
     async createBucket() {
       const name = `test-${randomBytes(6).toString('hex')}`;

@@ -1,7 +1,9 @@
 // A small round-robin HTTP proxy, as deploy/nginx.conf configures nginx: each request goes to the next upstream,
 // with X-Forwarded-For set (never appended) to the client's address. It remembers who served what, so the test
-// can show where requests went.
-import { Agent, createServer, type IncomingMessage, request, type Server } from 'node:http';
+// can show where requests went. Like nginx's `proxy_next_upstream error`, a request an upstream never took (the
+// connection refused, or a kept-alive connection found closed) goes to the next one; an idempotent request (GET,
+// HEAD, or one with an Idempotency-Key) also does when its upstream went away before answering.
+import { Agent, createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RoundRobinProxy {
@@ -11,11 +13,20 @@ export interface RoundRobinProxy {
   close(): Promise<void>;
 }
 
+/** Whether a failed attempt may go to another upstream: it never reached the app, or repeating it is harmless. */
+function mayRetry(incoming: IncomingMessage, error: NodeJS.ErrnoException, reusedSocket: boolean): boolean {
+  if (error.code === 'ECONNREFUSED') return true;
+  // A kept-alive connection the upstream closed as we wrote on it: the request was not read.
+  if (reusedSocket && error.code === 'ECONNRESET') return true;
+  return ['GET', 'HEAD'].includes(incoming.method ?? 'GET') || incoming.headers['idempotency-key'] !== undefined;
+}
+
 export async function startProxy(upstreams: () => string[]): Promise<RoundRobinProxy> {
   const agent = new Agent({ keepAlive: true });
   const served: RoundRobinProxy['served'] = [];
   let next = 0;
-  const server: Server = createServer((incoming: IncomingMessage, outgoing) => {
+
+  const forward = (incoming: IncomingMessage, outgoing: ServerResponse, body: Buffer, triesLeft: number) => {
     const targets = upstreams();
     const upstream = targets[next++ % targets.length];
     if (!upstream) {
@@ -34,13 +45,30 @@ export async function startProxy(upstreams: () => string[]): Promise<RoundRobinP
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);
+        // The upstream died mid-answer: the client sees its connection cut, as behind nginx.
+        answer.on('error', () => outgoing.destroy());
       },
     );
-    forwarded.on('error', () => {
-      if (!outgoing.headersSent) outgoing.writeHead(502);
-      outgoing.end();
+    forwarded.on('error', (error: NodeJS.ErrnoException) => {
+      if (outgoing.headersSent) {
+        outgoing.destroy();
+        return;
+      }
+      // (Not `incoming.destroyed`: a request read to its end is destroyed; whether the client is still there counts.)
+      if (triesLeft > 0 && !incoming.socket.destroyed && mayRetry(incoming, error, forwarded.reusedSocket)) {
+        forward(incoming, outgoing, body, triesLeft - 1);
+        return;
+      }
+      outgoing.writeHead(502).end();
     });
-    incoming.pipe(forwarded);
+    forwarded.end(body);
+  };
+
+  const server: Server = createServer((incoming, outgoing) => {
+    // Read whole, so it can be sent again to another upstream.
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => forward(incoming, outgoing, Buffer.concat(chunks), Math.max(2, upstreams().length * 2)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -38,6 +38,8 @@ export interface AppServices {
   jobs: Jobs;
   /** Where rate-limit counters live (PostgreSQL shared by the cluster, or memory on the embedded database). */
   rateLimits: RateLimitStore;
+  /** Set once the process is stopping: /readyz answers 503 so nothing new is sent here. */
+  lifecycle?: { draining: boolean };
 }
 
 export interface AppContextExtras {

@@ -6,7 +6,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 
-export type FakeKieMode = 'normal' | 'slow' | 'fail_tasks' | 'out_of_credits' | 'rate_limited_once' | 'server_error';
+export type FakeKieMode = 'normal' | 'slow' | 'fail_tasks' | 'out_of_credits' | 'rate_limited_once' | 'server_error' | 'hang';
 
 export interface FakeKieAccountConfig {
   mode?: FakeKieMode;
@@ -32,6 +32,11 @@ export interface FakeKieServerOptions {
   sendCallbacks?: boolean;
   /** Models createTask accepts; anything else is a 422. */
   models?: { textToImage?: string; edit?: string; upscale?: string };
+  /**
+   * Publishes a task's result image somewhere else and gives its address (default: served by the fake itself).
+   * Called before createTask answers.
+   */
+  publishResult?: (taskId: string, bytes: Buffer, extension: 'png' | 'jpg') => Promise<string>;
 }
 
 export interface FakeKieRequest {
@@ -76,6 +81,8 @@ export interface FakeKieServer {
   credits(token: string): number;
   /** createTask requests seen, optionally for one token. */
   createTaskRequests(token?: string): FakeKieRequest[];
+  /** Whether tasks created from now on call back when they end (`sendCallbacks`). */
+  setSendCallbacks(on: boolean): void;
   /** Posts the callback for a task now (again), with optional forced headers. */
   sendCallback(taskId: string, headers?: Record<string, string>): Promise<FakeKieCallback>;
   waitForCallbacks(count: number, timeoutMs?: number): Promise<FakeKieCallback[]>;
@@ -118,6 +125,8 @@ export async function startFakeKieServer(options: FakeKieServerOptions): Promise
   const images = new Map<string, Buffer>();
   let counter = 0;
   let baseUrl = '';
+  let closed = false;
+  let sendCallbacks = options.sendCallbacks !== false;
 
   const setAccount = (token: string, config: FakeKieAccountConfig) => {
     const existing = accounts.get(token);
@@ -192,7 +201,7 @@ export async function startFakeKieServer(options: FakeKieServerOptions): Promise
     return bytes;
   };
 
-  const createTask = (res: ServerResponse, token: string, account: AccountState, body: unknown) => {
+  const createTask = async (res: ServerResponse, token: string, account: AccountState, body: unknown) => {
     const mode = account.config.mode ?? 'normal';
     if (mode === 'server_error') return fail(res, account, 500, 'Internal server error');
     if (mode === 'rate_limited_once' && !account.rateLimitUsed) {
@@ -237,8 +246,12 @@ export async function startFakeKieServer(options: FakeKieServerOptions): Promise
       resultUrls: [`${baseUrl}/files/${taskId}.${extension}`],
       polls: 0,
     };
+    if (options.publishResult) {
+      const bytes = await resultImage(taskId, extension === 'jpg' ? 'jpeg' : 'png');
+      task.resultUrls = [await options.publishResult(taskId, bytes, extension)];
+    }
     tasks.set(taskId, task);
-    if (task.callBackUrl && options.sendCallbacks !== false) {
+    if (task.callBackUrl && sendCallbacks) {
       const timer = setTimeout(() => {
         timers.delete(timer);
         void postCallback(task);
@@ -270,6 +283,12 @@ export async function startFakeKieServer(options: FakeKieServerOptions): Promise
       const known = ['POST /api/v1/jobs/createTask', 'GET /api/v1/jobs/recordInfo', 'GET /api/v1/chat/credit'];
       if (!known.includes(route)) return json(res, 404, { code: 404, msg: 'Not found' });
       if (!token || !account) return fail(res, account, 401, 'You do not have access permissions');
+      // `hang`: no answer while the mode lasts, then the connection is cut (what a time-out looks like).
+      if (account.config.mode === 'hang') {
+        while (accounts.get(token)?.config.mode === 'hang' && !closed) await new Promise((resolve) => setTimeout(resolve, 100));
+        res.socket?.destroy();
+        return;
+      }
 
       if (route === 'POST /api/v1/jobs/createTask') return createTask(res, token, account, body);
       if (account.config.mode === 'server_error') return fail(res, account, 500, 'Internal server error');
@@ -294,6 +313,9 @@ export async function startFakeKieServer(options: FakeKieServerOptions): Promise
     callbacks,
     setAccount,
     credits: (token) => accounts.get(token)?.credits ?? 0,
+    setSendCallbacks: (on) => {
+      sendCallbacks = on;
+    },
     createTaskRequests: (token) =>
       requests.filter((r) => r.path === '/api/v1/jobs/createTask' && (token === undefined || r.token === token)),
     sendCallback: async (taskId, headers) => {
@@ -310,6 +332,7 @@ export async function startFakeKieServer(options: FakeKieServerOptions): Promise
       return callbacks;
     },
     close: async () => {
+      closed = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       server.closeAllConnections();

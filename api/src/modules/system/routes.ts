@@ -17,7 +17,10 @@ export const systemHandlers = {
   /** Ready when the database answers, every migration is applied and the file storage can be used. */
   async getReadiness(ctx) {
     ctx.set('Cache-Control', 'no-store');
-    const outcome = await checkReadiness(ctx.state.em, ctx.services.orm, ctx.services.studio.storage);
+    // A stopping process finishes what it has but takes nothing new.
+    const outcome = ctx.services.lifecycle?.draining
+      ? ({ ready: false, failed: ['shutdown'], reasons: ['shutdown: the process is stopping'] } as const)
+      : await checkReadiness(ctx.state.em, ctx.services.orm, ctx.services.studio.storage);
     if (!outcome.ready) {
       // The reasons may name hosts and buckets: they go to the log, the answer only names the checks.
       ctx.services.logger.warn({ reasons: outcome.reasons }, 'not ready');

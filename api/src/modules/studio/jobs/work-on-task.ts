@@ -11,6 +11,7 @@ import type { Orm } from '../../../db/orm.ts';
 import type { RateLimiter } from '../../../http/rate-limit.ts';
 import type { FetchImageOptions } from '../../../images/fetch-image.ts';
 import { rehostResultImage, type StoreStage } from '../../../images/store.ts';
+import { thumbnailKeyFor } from '../../../images/thumbnail.ts';
 import { studioStage } from '../../../metrics/registry.ts';
 import { KieAccountsBusyError } from '../../../providers/image/kie/accounts.ts';
 import { isImageProviderError } from '../../../providers/image/provider.ts';
@@ -114,8 +115,45 @@ function errorText(error: unknown): string {
  * Fails and refunds a task (guarded, exactly once); the transition's hooks (callbacks, the operator's alert) queue
  * their jobs in its transaction. Says whether this call failed the task and how many credits it refunded.
  */
-export function failAndRefund(deps: Pick<TaskWorkDeps, 'orm' | 'afterTransition'>, id: string, message: string): Promise<FailureOutcome> {
-  return failTask(deps.orm.em.fork(), id, message, deps.afterTransition);
+export async function failAndRefund(deps: FailDeps, id: string, message: string): Promise<FailureOutcome> {
+  const outcome = await failTask(deps.orm.em.fork(), id, message, deps.afterTransition);
+  if (outcome.failed) await dropFilesOfFailedTask(deps, id);
+  return outcome;
+}
+
+type FailDeps = Pick<TaskWorkDeps, 'orm' | 'afterTransition'> & {
+  storage: Pick<FileStorage, 'delete'>;
+  logger: Pick<Logger, 'warn'>;
+};
+const RESULT_EXTENSIONS = ['png', 'jpg', 'webp'] as const;
+
+/**
+ * A failed task shows no image, but a worker that died between storing its result and completing it left the
+ * files (`results/<taskId>/<n>` and their thumbnails; the thumbnail of a result the sandbox provider keeps in our
+ * bucket). They are deleted with the failure, so nothing in the bucket is left unreferenced.
+ */
+async function dropFilesOfFailedTask(deps: FailDeps, id: string): Promise<void> {
+  const [row] = await deps.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ task_id: string; provider: string | null; provider_task_id: string | null }[]>(
+      `select "task_id", "provider", "provider_task_id" from "image_tasks" where "id" = ? and "status" = 'failed'`,
+      [id],
+    );
+  if (!row) return;
+  const keys: string[] = [];
+  for (let index = 0; index < LIMITS.maxResultImages; index++) {
+    keys.push(
+      `thumbs/results/${row.task_id}/${index}.webp`,
+      ...RESULT_EXTENSIONS.map((extension) => `results/${row.task_id}/${index}.${extension}`),
+    );
+  }
+  if (row.provider === 'sandbox' && row.provider_task_id) keys.push(`thumbs/results/${row.provider_task_id}/0.webp`);
+  try {
+    for (const key of keys) await deps.storage.delete(key);
+  } catch (error) {
+    deps.logger.warn({ taskId: row.task_id, err: error }, 'files of a failed task not deleted');
+  }
 }
 
 async function submitStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask): Promise<void> {
@@ -246,8 +284,35 @@ async function copyResults(
   }
   const providerMs = observedProviderMs(task.createdAt.getTime(), doneAt, lastRunningAt);
   const committing = performance.now();
-  await completeTask(em, task.id, { resultUrls: results.urls, thumbnailUrl: results.thumbnailUrl, providerMs }, deps.afterTransition);
+  const completed = await completeTask(
+    em,
+    task.id,
+    { resultUrls: results.urls, thumbnailUrl: results.thumbnailUrl, providerMs },
+    deps.afterTransition,
+  );
   observeStage('commit', performance.now() - committing);
+  if (!completed) await dropResultsOfFailedTask(deps, em, task, results.urls);
+}
+
+/**
+ * The task ended while its results were being stored (the time limit failed and refunded it): a failed task
+ * shows no images, so the files stored for it now would stay in the bucket unreferenced. A task completed by a
+ * racing step refers to the same keys and keeps them.
+ */
+async function dropResultsOfFailedTask(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask, urls: string[]): Promise<void> {
+  const [row] = await em.getConnection().execute<{ status: string }[]>(`select "status" from "image_tasks" where "id" = ?`, [task.id]);
+  if (row?.status !== 'failed') return;
+  for (const url of urls) {
+    const key = deps.storage.keyFromPublicUrl(url);
+    if (!key) continue;
+    try {
+      await deps.storage.delete(thumbnailKeyFor(key));
+      // Our copy only: a result the provider keeps in our bucket (the sandbox's) is the provider's file.
+      if (key.startsWith(`results/${task.taskId}/`)) await deps.storage.delete(key);
+    } catch (error) {
+      deps.logger.warn({ taskId: task.taskId, key, err: error }, 'results of a failed task not deleted');
+    }
+  }
 }
 
 /**
@@ -273,7 +338,7 @@ export async function workOnTask(deps: TaskWorkDeps, id: string, carry: StepCarr
 }
 
 /** Fails and refunds every in-flight task past its time limit, whatever its jobs are doing. Returns how many this call failed. */
-export async function expireOverdueTasks(deps: Pick<TaskWorkDeps, 'orm' | 'afterTransition'>): Promise<number> {
+export async function expireOverdueTasks(deps: FailDeps): Promise<number> {
   const em = deps.orm.em.fork();
   const rows = await new ImageTaskRepository(em).findOverdueIds();
   let failed = 0;

@@ -40,7 +40,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 describe('ledger invariant under random operations', () => {
   let db: StudioTestDatabase;
   const limits: SubmitLimits = { maxTasksInFlight: 3, taskTimeoutMs: 600_000, isProduction: false };
-  const deps = () => ({ orm: db.orm, afterTransition: async () => undefined });
+  // Tasks here have no stored files: deleting them is a no-op that must not fail.
+  const deps = () => ({ orm: db.orm, afterTransition: async () => undefined, storage: { delete: async () => undefined }, logger: console });
 
   beforeAll(async () => {
     db = await openStudioTestDatabase();
