@@ -18,7 +18,7 @@ const GOAL = 170 * KB;
  * (its own chunk, so /generate carries little of it; SWR's infinite loader in the shared client adds 0.4 KB to every
  * page with a remote).
  */
-const GOAL_FOR: Record<string, number> = { '/api': 173 * KB, '/my-creations': 186 * KB, '/generate': 172 * KB, '/admin': 171 * KB };
+const GOAL_FOR: Record<string, number> = { '/api': 174 * KB, '/my-creations': 186 * KB, '/generate': 172 * KB, '/admin': 171 * KB };
 const goalOf = (path: string) => GOAL_FOR[path] ?? GOAL;
 /**
  * Each remoteEntry.js is our small container (remotes/federation/remote-entry.ts), about 1 KB as sent; the federation plugin's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TOKEN_PLACEHOLDER } from './automationCalls.ts';
-import { mcpConfigExample, openaiCurlExample, openaiSdkExample } from './surfaceExamples.ts';
+import { mcpConfigExample, N8N_NODE_INSTALL, openaiCurlExample, openaiSdkExample, sdkExample } from './surfaceExamples.ts';
 
 const ORIGIN = 'https://studio.example';
 
@@ -21,5 +21,14 @@ describe('OpenAI and MCP examples', () => {
       url: `${ORIGIN}/mcp`,
       headers: { Authorization: `Bearer ${TOKEN_PLACEHOLDER}` },
     });
+  });
+});
+
+describe('n8n node and SDK examples', () => {
+  it('installs the packed node where n8n looks for community nodes, and points the SDK at this origin', () => {
+    expect(N8N_NODE_INSTALL).toContain('cd ~/.n8n/nodes');
+    expect(N8N_NODE_INSTALL).toMatch(/npm install \.\/n8n-nodes-image-studio-[\d.]+\.tgz/);
+    expect(sdkExample(ORIGIN)).toContain(`baseUrl: '${ORIGIN}'`);
+    expect(sdkExample(ORIGIN)).toContain(`token: '${TOKEN_PLACEHOLDER}'`);
   });
 });

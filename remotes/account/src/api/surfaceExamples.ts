@@ -1,4 +1,5 @@
-// Copy-ready examples for the other doors to the same account: OpenAI's images API under /v1 and the MCP server.
+// Copy-ready examples for the other doors to the same account: OpenAI's images API under /v1, the MCP server, the n8n
+// node and the TypeScript SDK.
 import { TOKEN_PLACEHOLDER } from './automationCalls.ts';
 
 /** The MCP tools, as the server lists them. */
@@ -46,4 +47,18 @@ export function mcpConfigExample(origin: string): string {
     },
   };
   return JSON.stringify(config, null, 2);
+}
+
+/** Installing the n8n community node in a self-hosted n8n, from its packed tarball. */
+export const N8N_NODE_INSTALL = ['cd ~/.n8n/nodes', 'npm install ./n8n-nodes-image-studio-0.1.0.tgz', '# then restart n8n'].join('\n');
+
+/** The TypeScript SDK: one generate, waited for. */
+export function sdkExample(origin: string): string {
+  return [
+    "import { createClient } from '@nano-banana/sdk';",
+    '',
+    `const client = createClient({ baseUrl: '${origin}', token: '${TOKEN_PLACEHOLDER}' });`,
+    "const task = await client.run('generate', { input: { prompt: 'A red fox in snow', image_size: '1:1' } });",
+    "if (task.status === 'completed') console.log(task.imageUrl);",
+  ].join('\n');
 }

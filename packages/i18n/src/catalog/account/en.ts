@@ -186,6 +186,12 @@ export default {
   mcpTitle: 'MCP server for AI agents',
   mcpBody:
     'Add {origin}/mcp (Streamable HTTP) to your MCP client with your token as a Bearer header. Tools: {tools}. A tool waits up to 60 s and returns the image, or the task id for get_task.',
+  n8nNodeTitle: 'n8n node',
+  n8nNodeBody:
+    'The Image Studio community node (n8n-nodes-image-studio): Generate, Edit (URLs or binary images), Upscale, Get Task and Get Balance, waiting for the image and returning it as binary data. Install its tarball in a self-hosted n8n, then add an “Image Studio API” credential with base URL {origin} and one of your tokens.',
+  sdkTitle: 'TypeScript SDK',
+  sdkBody:
+    'The typed client (@nano-banana/sdk): submit with an Idempotency-Key, wait with backoff or Prefer: wait, read the balance and verify the signed callbacks.',
   submitResponseTitle: 'Every submission answers',
   statusResponseTitle: 'A completed task answers',
   copyExample: 'Copy example',

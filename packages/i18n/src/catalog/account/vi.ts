@@ -189,6 +189,12 @@ export default {
   mcpTitle: 'Máy chủ MCP cho AI agent',
   mcpBody:
     'Thêm {origin}/mcp (Streamable HTTP) vào MCP client với token của bạn trong header Bearer. Công cụ: {tools}. Mỗi công cụ chờ tối đa 60 giây và trả về ảnh, hoặc mã tác vụ để gọi get_task.',
+  n8nNodeTitle: 'Node n8n',
+  n8nNodeBody:
+    'Node cộng đồng Image Studio (n8n-nodes-image-studio): tạo ảnh, chỉnh sửa (URL hoặc ảnh nhị phân), nâng cấp, xem tác vụ và số dư; chờ ảnh xong và trả ảnh dưới dạng dữ liệu nhị phân. Cài gói tarball vào n8n tự host, rồi thêm thông tin xác thực “Image Studio API” với base URL {origin} và một token của bạn.',
+  sdkTitle: 'SDK TypeScript',
+  sdkBody:
+    'Client có kiểu (@nano-banana/sdk): gửi kèm Idempotency-Key, chờ với backoff hoặc Prefer: wait, xem số dư và xác minh callback đã ký.',
   submitResponseTitle: 'Mỗi yêu cầu tạo tác vụ trả về',
   statusResponseTitle: 'Một tác vụ đã hoàn tất trả về',
   copyExample: 'Sao chép ví dụ',
