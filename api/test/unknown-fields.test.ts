@@ -34,10 +34,10 @@ describe('undeclared input', () => {
     expect(await balance()).toBe(before);
   });
 
-  it('refuses ?q= on the task list instead of answering the unfiltered list', async () => {
-    const res = await server.request<Problem>('GET', '/api/image-tasks?page=1&q=fox', { cookie });
+  it('refuses ?board= (a filter this version does not have) on the task list instead of answering the unfiltered list', async () => {
+    const res = await server.request<Problem>('GET', '/api/image-tasks?page=1&board=holiday', { cookie });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ pointer: '/query/q', detail: "Unknown parameter 'q'" }]);
+    expect(res.body.errors).toEqual([{ pointer: '/query/board', detail: "Unknown parameter 'board'" }]);
     expect((await server.request('GET', '/api/image-tasks?page=1', { cookie })).status).toBe(200);
   });
 

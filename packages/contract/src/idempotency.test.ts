@@ -15,6 +15,7 @@ const CREATE_CALLS = [
   'generateImage',
   'openaiEditImage',
   'openaiGenerateImage',
+  'runImageTaskAgain',
   'uploadImages',
   'upscaleImage',
 ];
