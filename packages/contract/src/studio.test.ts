@@ -49,7 +49,13 @@ describe('uploads', () => {
 
 describe('task list query', () => {
   it('reads the query string as numbers with the defaults', () => {
-    expect(ImageTaskListQuery.parse({ page: '2', limit: '16' })).toEqual({ page: 2, limit: 16, days: 14, favourite: false, scope: 'recent' });
+    expect(ImageTaskListQuery.parse({ page: '2', limit: '16' })).toEqual({
+      page: 2,
+      limit: 16,
+      days: 14,
+      favourite: false,
+      scope: 'recent',
+    });
   });
 
   it.each([[{ limit: '51' }], [{ days: '0' }], [{ days: '91' }], [{ limit: '1.5' }]])('refuses %j', (query) => {
