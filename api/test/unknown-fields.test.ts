@@ -1,4 +1,4 @@
-// Unknown fields used to pass silently: `input.n: 2` on the automation generate charged one image, `?q=` on the task
+// Unknown fields used to pass silently: `input.n: 2` on the automation generate charged one image (before `n` existed), `?q=` on the task
 // list returned the unfiltered list, an unknown `creditCap` made an uncapped token. Each is now a 400 problem naming
 // the field, and nothing is charged or created. The spec's own alternate names stay accepted.
 import type { Problem } from '@app/contract';
@@ -21,16 +21,16 @@ const origin = () => ({ origin: server.url });
 const balance = async () => (await server.request<{ credits: number }>('GET', '/api/user/stats', { cookie })).body.credits;
 
 describe('undeclared input', () => {
-  it('refuses input.n on the automation generate and charges nothing', async () => {
+  it('refuses an undeclared input field on the automation generate and charges nothing', async () => {
     const before = await balance();
     const res = await server.request<Problem>('POST', '/api/n8n/generate', {
       headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'unknown-n' },
-      body: { input: { prompt: 'A red fox in snow', n: 2 } },
+      body: { input: { prompt: 'A red fox in snow', count: 2 } },
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('validation_failed');
-    expect(res.body.errors).toEqual([{ pointer: '/body/input/n', detail: "Unknown field 'n'" }]);
-    expect(res.body.message).toContain("input.n: Unknown field 'n'.");
+    expect(res.body.errors).toEqual([{ pointer: '/body/input/count', detail: "Unknown field 'count'" }]);
+    expect(res.body.message).toContain("input.count: Unknown field 'count'.");
     expect(await balance()).toBe(before);
   });
 

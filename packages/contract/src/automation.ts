@@ -1,9 +1,9 @@
 // The customer automation API (n8n and other integrators): snake_case inputs as the spec names them,
 // camelCase answers, bearer token auth.
-import { Balance, TaskCredits, UrlText } from './common.ts';
+import { Balance, RequestCredits, TaskCredits, UrlText } from './common.ts';
 import { IMAGE_SIZES, LIMITS, OUTPUT_FORMATS } from './constants.ts';
 import { IdempotencyHeaders } from './idempotency.ts';
-import { AspectRatioText, GENERATION_TYPES, TaskIdText } from './studio.ts';
+import { AspectRatioText, BatchIdText, GENERATION_TYPES, ImageCount, TaskIdText } from './studio.ts';
 import { z } from './zod.ts';
 
 const HttpUrl = z
@@ -56,7 +56,7 @@ const submitBody = <Input extends z.ZodType>(name: string, input: Input, meta: {
 export const AutomationGenerateBody = submitBody(
   'AutomationGenerateBody',
   z
-    .object({ prompt: Prompt, image_size: ImageSize, output_format: OutputFormat })
+    .object({ prompt: Prompt, image_size: ImageSize, output_format: OutputFormat, n: ImageCount })
     .describe('What to generate.')
     .openapi({ example: { prompt: 'A banana astronaut floating above the Earth', image_size: '16:9', output_format: 'png' } }),
   {
@@ -79,6 +79,7 @@ export const AutomationEditBody = submitBody(
         .openapi({ example: ['https://images.example.com/cat.png'] }),
       image_size: ImageSize,
       output_format: OutputFormat,
+      n: ImageCount,
     })
     .describe('What to edit and how.')
     .openapi({
@@ -165,11 +166,20 @@ export type AutomationTaskStatus = z.infer<typeof AutomationTaskStatus>;
 
 const STATUS_URL_EXAMPLE = 'https://studio.example.com/api/n8n/image-status/tsk_5f1c2a7e9b';
 
+/** One image of a request: its own task, status address and (with `Prefer: wait`) where it stood. */
+const AutomationBatchTask = z
+  .object({
+    taskId: TaskIdText.describe('The task of this image.'),
+    statusUrl: z.string().max(2200).describe("This task's status address.").openapi({ example: STATUS_URL_EXAMPLE }),
+    result: AutomationTaskStatus.optional().describe('Only with `Prefer: wait=N`: where this task stood when the answer was sent.'),
+  })
+  .openapi('AutomationBatchTask');
+
 export const AutomationSubmitted = z
   .object({
     success: z.literal(true).describe('Always true: the task was accepted and charged.').openapi({ example: true }),
     taskId: TaskIdText.describe('Our task id: poll `GET /api/n8n/image-status/{taskId}`.'),
-    creditsUsed: TaskCredits('Credits charged (API prices).', 4),
+    creditsUsed: RequestCredits('Credits charged (API prices), for all the images asked for with `n`.', 4),
     remainingCredits: Balance('Your balance after the charge.', 96),
     type: z.enum(GENERATION_TYPES).describe('What kind of task was queued.').openapi({ example: 'text_to_image' }),
     statusUrl: z
@@ -180,6 +190,19 @@ export const AutomationSubmitted = z
     result: AutomationTaskStatus.optional().describe(
       'Only when the request asked `Prefer: wait=N`: where the task stood when the answer was sent (200 when it had ended, 202 when it was still processing after N seconds).',
     ),
+    batchId: BatchIdText.nullable()
+      .optional()
+      .describe(
+        "With `n` > 1: the shared id of the request's tasks (`creditsUsed` is then the charge of all of them); null for one image.",
+      ),
+    tasks: z
+      .array(AutomationBatchTask)
+      .min(1)
+      .max(LIMITS.maxImagesPerRequest)
+      .optional()
+      .describe(
+        'Every task of the request in order (one per image asked for with `n`; the first is `taskId`), each with its own status address. With `Prefer: wait=N` the answer is 200 once all of them ended.',
+      ),
   })
   .openapi('AutomationSubmitted', {
     description: 'The task is queued; it is refunded automatically if it fails.',

@@ -91,6 +91,16 @@ export const Balance = (description: string, example: number) =>
 export const TaskCredits = (description: string, example: number) =>
   z.number().int().min(0).max(LIMITS.costMax).describe(description).openapi({ example });
 
+/** Credits charged for one request: up to `LIMITS.maxImagesPerRequest` tasks. */
+export const RequestCredits = (description: string, example: number) =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(LIMITS.costMax * LIMITS.maxImagesPerRequest)
+    .describe(description)
+    .openapi({ example });
+
 /** An http(s) address of ours (a stored file) or a provider's, as answered. */
 export const UrlText = z.string().max(LIMITS.urlMax);
 

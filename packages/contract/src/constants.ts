@@ -49,6 +49,8 @@ export const LIMITS = {
   taskErrorMax: 2000,
   /** Result images kept per task (the provider answers one; more are dropped). */
   maxResultImages: 4,
+  /** Images one request may ask for (`n`): each is its own task and charge. */
+  maxImagesPerRequest: 4,
   /** API tokens one user may hold. */
   maxTokensPerUser: 50,
   /** Credit packages, active or not (creating more answers 409). */

@@ -56,14 +56,16 @@ const ResponseFormat = z
   .default('b64_json')
   .describe('`b64_json` (default): the image in the answer; `url`: the address of our stored file (kept like any result).');
 
-/** `n`: the studio makes one image per task. */
+/** `n`: each image is its own task, all charged at once. */
 const Count = z
   .number()
   .int()
   .min(1)
-  .max(1, 'Only n=1 is supported')
+  .max(LIMITS.maxImagesPerRequest, `n must be from 1 to ${LIMITS.maxImagesPerRequest}`)
   .default(1)
-  .describe('Images to make: only 1 (anything else is a 400).');
+  .describe(
+    `Images to make, 1 to ${LIMITS.maxImagesPerRequest}: each is its own task and charge; the answer has one \`data\` item per image.`,
+  );
 
 const common = {
   model: Model,
@@ -135,7 +137,8 @@ export const OpenAIImagesResponse = z
           revised_prompt: z.string().max(LIMITS.promptMax).optional().describe('The prompt as used.'),
         }),
       )
-      .max(1),
+      .max(LIMITS.maxImagesPerRequest)
+      .describe('One item per image asked for with `n`, in order.'),
     output_format: z.enum(['png', 'jpeg']).describe('The format of the image.'),
     size: z.string().max(20).describe("The result's size class, e.g. 1024x1024."),
     usage: z
@@ -143,7 +146,12 @@ export const OpenAIImagesResponse = z
         input_tokens: z.number().int().min(0).max(0),
         output_tokens: z.number().int().min(0).max(0),
         total_tokens: z.number().int().min(0).max(0),
-        credits_used: z.number().int().min(0).max(LIMITS.costMax).describe('Credits charged (API prices).'),
+        credits_used: z
+          .number()
+          .int()
+          .min(0)
+          .max(LIMITS.costMax * LIMITS.maxImagesPerRequest)
+          .describe('Credits charged (API prices), for all the images.'),
       })
       .describe('Tokens are always 0 (we charge credits, not tokens); `credits_used` is what the call cost.'),
   })

@@ -1,4 +1,4 @@
-import { Balance, Count, Id, PageNumber, TaskCredits, Timestamp, UrlText } from './common.ts';
+import { Balance, Count, Id, PageNumber, RequestCredits, TaskCredits, Timestamp, UrlText } from './common.ts';
 import { ASPECT_RATIOS, IMAGE_SIZES, LIMITS, OUTPUT_FORMATS } from './constants.ts';
 import { z } from './zod.ts';
 
@@ -17,6 +17,21 @@ export const TaskIdText = z.string().max(40).openapi({ example: 'tsk_5f1c2a7e9b'
 
 /** An aspect ratio as stored: one of `ASPECT_RATIOS`, or what an upscale inherited (at most 10 characters). */
 export const AspectRatioText = z.string().max(10).openapi({ example: '1:1' });
+
+/** One request's several images (`n` > 1): `bat_` and random characters. */
+export const BatchIdText = z.string().max(40).openapi({ example: 'bat_Q2x9fLw0' });
+
+/** Images asked for in one request, each its own task and charge. */
+export const ImageCount = z
+  .number({ error: 'n must be a whole number from 1 to 4' })
+  .int('n must be a whole number from 1 to 4')
+  .min(1, 'n must be from 1 to 4')
+  .max(LIMITS.maxImagesPerRequest, 'n must be from 1 to 4')
+  .default(1)
+  .describe(
+    'Images to make, 1 to 4: each is its own task, charged (and refunded on failure) on its own, all charged at once or not at all.',
+  )
+  .openapi({ example: 1 });
 
 /** Why a task failed, as its `failureCause` names it. */
 export const FAILURE_CAUSES = ['timed_out', 'no_provider', 'provider_lost', 'failed', 'provider'] as const;
@@ -62,6 +77,7 @@ export const ImageTask = z
     refundedAt: Timestamp.nullable(),
     createdAt: Timestamp,
     completedAt: Timestamp.nullable(),
+    batchId: BatchIdText.nullable().describe('Shared by the tasks of one request for several images (`n` 2 to 4); null for one image.'),
   })
   .openapi('ImageTask', { description: 'One image task of the signed-in user.' });
 export type ImageTask = z.infer<typeof ImageTask>;
@@ -180,6 +196,7 @@ export const GenerateImageBody = z
       .optional()
       .describe('Optional seed, 10000 to 99999.'),
     enableFallback: z.boolean().default(false).describe('Fallback option.'),
+    n: ImageCount,
   })
   .openapi('GenerateImageBody');
 export type GenerateImageBody = z.infer<typeof GenerateImageBody>;
@@ -201,8 +218,17 @@ export type UpscaleImageBody = z.infer<typeof UpscaleImageBody>;
 export const TaskSubmitted = z
   .object({
     task: ImageTask,
-    creditsUsed: TaskCredits('Credits charged.', 2),
+    creditsUsed: RequestCredits('Credits charged (for all the images asked for with `n`).', 2),
     remainingCredits: Balance('Balance after the charge.', 98),
+    taskIds: z
+      .array(TaskIdText)
+      .min(1)
+      .max(LIMITS.maxImagesPerRequest)
+      .optional()
+      .describe('Every task of the request in order, the first being `task` (one per image asked for with `n`).'),
+    batchId: BatchIdText.nullable()
+      .optional()
+      .describe("The tasks' shared `batchId` when `n` > 1; null for one image. `creditsUsed` is then the charge of all of them."),
   })
   .openapi('TaskSubmitted');
 export type TaskSubmitted = z.infer<typeof TaskSubmitted>;

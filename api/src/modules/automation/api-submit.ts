@@ -19,6 +19,8 @@ export interface ApiTaskRequest {
   outputFormat?: 'png' | 'jpeg';
   scaleRatio?: 2 | 3 | 4;
   faceEnhancement?: boolean;
+  /** Text and edit: images asked for (`n`, 1 to 4), each its own task. */
+  count?: number;
   /** `n8n` when n8n calls; every other surface is `api` (the history shows both as API). */
   createdVia: 'api' | 'n8n';
 }
@@ -43,7 +45,8 @@ export async function submitApiTask(
   const { tokenId } = caller;
   // The token's caps count the charge in its transaction: a call over a cap is refused with nothing charged.
   const record: AlsoRecord = async (tx, submitted) => {
-    if (tokenId) await countTokenSpend(tx, tokenId, submitted.task.id, submitted.creditsUsed);
+    // Each task counts its own charge, so a refund of one gives back exactly that one's credits.
+    if (tokenId) for (const task of submitted.tasks) await countTokenSpend(tx, tokenId, task.id, task.creditsUsed);
     await alsoRecord?.(tx, submitted);
   };
   const common = { userId: caller.id, createdVia: request.createdVia, priceList: 'api' as const, alsoRecord: record };
@@ -73,12 +76,15 @@ export async function submitApiTask(
     aspectRatio: ratioOf(request.imageSize),
     imageSize: request.imageSize ?? 'auto',
     outputFormat: request.outputFormat ?? 'png',
+    count: request.count ?? 1,
   });
 }
 
 /** What a keyed submission stores and replays: enough to find the task and tell its cost. */
 export interface KeyedTaskAnswer {
   taskId: string;
+  /** Every task of the request (`n`), `taskId` first; absent from answers stored before `n` existed. */
+  taskIds?: string[];
   creditsUsed: number;
   remainingCredits: number;
 }
@@ -96,6 +102,7 @@ export async function submitApiTaskOnce(
   const { body } = await oncePerKey(ctx, caller.id, keyInput, async (record) => {
     const answerOf = (submitted: SubmittedTask): KeyedTaskAnswer => ({
       taskId: submitted.task.taskId,
+      taskIds: submitted.tasks.map((task) => task.taskId),
       creditsUsed: submitted.creditsUsed,
       remainingCredits: submitted.remainingCredits,
     });

@@ -44,6 +44,8 @@ function answerOf(ctx: AppContext, kind: TaskKind, submitted: SubmittedTask): Au
     remainingCredits: submitted.remainingCredits,
     type: kind,
     statusUrl: statusUrlOf(ctx, submitted.task.taskId),
+    batchId: submitted.batchId,
+    tasks: submitted.tasks.map((task) => ({ taskId: task.taskId, statusUrl: statusUrlOf(ctx, task.taskId) })),
   };
 }
 
@@ -64,7 +66,8 @@ async function submitOnce(
   const { body: answer } = await oncePerKey(ctx, caller.id, body, async (record) => {
     const callback = await callbackTarget(ctx, body.callbackUrl, body.callbackEvents);
     const submitted = await run(async (tx, task) => {
-      if (callback) await recordCallback(tx, task.task.id, callback.apiTokenId, callback.url, callback.events);
+      // Each image is called back on its own (its own status body).
+      if (callback) for (const each of task.tasks) await recordCallback(tx, each.id, callback.apiTokenId, callback.url, callback.events);
       await record(tx, { status: 202, body: answerOf(ctx, kind, task) });
     });
     return { status: 202 as const, body: answerOf(ctx, kind, submitted) };
@@ -82,10 +85,17 @@ async function answered(ctx: AppContext, caller: TokenOwner, answer: AutomationS
   const gone = new AbortController();
   // The response closes before it is sent only when the client went away.
   ctx.res.once('close', () => gone.abort());
-  const task = await waitForTaskEnd(ctx.state.em, ctx.services.live, caller.id, answer.taskId, wait, gone.signal);
-  if (!task) return { status: 202, body: answer };
-  const result = presentAutomationStatus(task);
-  return { status: result.status === 'processing' ? 202 : 200, body: { ...answer, result } };
+  // Every image of the request is waited for at once, within the same N seconds.
+  const listed = answer.tasks ?? [{ taskId: answer.taskId, statusUrl: answer.statusUrl }];
+  const ended = await Promise.all(
+    listed.map((each) => waitForTaskEnd(ctx.state.em, ctx.services.live, caller.id, each.taskId, wait, gone.signal)),
+  );
+  const [first] = ended;
+  if (!first) return { status: 202, body: answer };
+  const results = ended.map((task) => (task ? presentAutomationStatus(task) : undefined));
+  const tasks = answer.tasks && listed.map((each, index) => ({ ...each, ...(results[index] && { result: results[index] }) }));
+  const allEnded = results.every((result) => result && result.status !== 'processing');
+  return { status: allEnded ? 200 : 202, body: { ...answer, result: presentAutomationStatus(first), ...(tasks && { tasks }) } };
 }
 
 export const automationHandlers = {
@@ -102,6 +112,7 @@ export const automationHandlers = {
           images: [],
           imageSize: input.image_size,
           outputFormat: input.output_format,
+          count: input.n,
           createdVia: createdVia(ctx),
         },
         alsoRecord,
@@ -123,6 +134,7 @@ export const automationHandlers = {
           images,
           imageSize: input.image_size,
           outputFormat: input.output_format,
+          count: input.n,
           createdVia: createdVia(ctx),
         },
         alsoRecord,

@@ -26,7 +26,7 @@ const stillRunning = (ctx: AppContext, taskId: string) =>
     detail: `Task ${taskId} is not done after ${OPENAI_WAIT_SECONDS} s. Send the same request with the same Idempotency-Key to keep waiting (no second charge), or poll GET /api/n8n/image-status/${taskId}.`,
   });
 
-/** Holds the answer until the task ends (or the client goes away, or the wait passes). */
+/** Holds the answer until every task of the call ends (or the client goes away, or the wait passes). */
 export async function imagesAnswer(
   ctx: AppContext,
   caller: TokenOwner,
@@ -36,27 +36,42 @@ export async function imagesAnswer(
   const gone = new AbortController();
   // The response closes before it is sent only when the client went away.
   ctx.res.once('close', () => gone.abort());
-  const task = await waitForTaskEnd(ctx.state.em, ctx.services.live, caller.id, keyed.taskId, OPENAI_WAIT_SECONDS, gone.signal);
-  if (!task) throw stillRunning(ctx, keyed.taskId);
-  const status = presentAutomationStatus(task);
-  if (status.status === 'failed') {
-    const refunded = status.creditsRefunded ? ` ${status.creditsRefunded} credits were refunded.` : '';
-    throw generationFailed(`${status.error ?? 'The image could not be created.'}${refunded}`);
+  const taskIds = keyed.taskIds ?? [keyed.taskId];
+  const tasks = await Promise.all(
+    taskIds.map((taskId) => waitForTaskEnd(ctx.state.em, ctx.services.live, caller.id, taskId, OPENAI_WAIT_SECONDS, gone.signal)),
+  );
+  const data = [];
+  for (const [index, task] of tasks.entries()) {
+    const taskId = taskIds[index] ?? keyed.taskId;
+    if (!task) throw stillRunning(ctx, taskId);
+    const status = presentAutomationStatus(task);
+    if (status.status === 'failed') throw failedAnswer(tasks.length, status);
+    if (status.status !== 'completed' || !status.imageUrl) throw stillRunning(ctx, taskId);
+    data.push({
+      ...(options.responseFormat === 'url' ? { url: status.imageUrl } : { b64_json: await readBase64(ctx, status.imageUrl) }),
+      revised_prompt: task.prompt,
+    });
   }
-  if (status.status !== 'completed' || !status.imageUrl) throw stillRunning(ctx, keyed.taskId);
-  const pixels = IMAGE_PIXELS[task.aspectRatio as keyof typeof IMAGE_PIXELS] ?? IMAGE_PIXELS['1:1'];
+  const [first] = tasks;
+  const pixels = IMAGE_PIXELS[first?.aspectRatio as keyof typeof IMAGE_PIXELS] ?? IMAGE_PIXELS['1:1'];
+  const done = Math.max(...tasks.map((task) => (task?.completedAt ?? new Date()).getTime()));
   return {
-    created: Math.floor((task.completedAt ?? new Date()).getTime() / 1000),
-    data: [
-      {
-        ...(options.responseFormat === 'url' ? { url: status.imageUrl } : { b64_json: await readBase64(ctx, status.imageUrl) }),
-        revised_prompt: task.prompt,
-      },
-    ],
+    created: Math.floor(done / 1000),
+    data,
     output_format: options.outputFormat,
     size: `${pixels.width}x${pixels.height}`,
     usage: { input_tokens: 0, output_tokens: 0, total_tokens: 0, credits_used: keyed.creditsUsed },
   };
+}
+
+/**
+ * OpenAI's answer has no place for a failed image among made ones: one failure fails the call (502), naming what was
+ * refunded; the images that were made stay in the caller's history, and each task's status tells its own story.
+ */
+function failedAnswer(count: number, status: { error: string | null; creditsRefunded: number; taskId: string }) {
+  const refunded = status.creditsRefunded ? ` ${status.creditsRefunded} credits were refunded.` : '';
+  const which = count > 1 ? ` (task ${status.taskId}; the other images of this call are in your history)` : '';
+  return generationFailed(`${status.error ?? 'The image could not be created.'}${which}${refunded}`);
 }
 
 /** The stored result as base64 (results are always our own files). */

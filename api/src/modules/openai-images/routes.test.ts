@@ -109,11 +109,11 @@ describe('OpenAI-compatible images API', () => {
     });
   });
 
-  it('refuses an unknown size and n>1 with 400 naming the field', async () => {
+  it('refuses an unknown size and n>4 with 400 naming the field', async () => {
     const error = await client.images.generate({ prompt: 'x', size: '640x480' as '1024x1024' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     expect((error as InstanceType<typeof OpenAI.BadRequestError>).error).toMatchObject({ param: 'size', code: 'validation_failed' });
-    const many = await raw('/v1/images/generations', { prompt: 'x', n: 2 });
+    const many = await raw('/v1/images/generations', { prompt: 'x', n: 5 });
     expect(many.status).toBe(400);
     expect(await many.json()).toMatchObject({ error: { param: 'n', type: 'invalid_request_error' } });
   });

@@ -45,6 +45,7 @@ export const openaiImageHandlers = {
       images: [],
       imageSize: OPENAI_SIZE_RATIOS[body.size],
       outputFormat: body.output_format,
+      count: body.n,
       createdVia: 'api',
     });
     return {
@@ -62,6 +63,7 @@ export const openaiImageHandlers = {
       images,
       imageSize: OPENAI_SIZE_RATIOS[body.size],
       outputFormat: body.output_format,
+      count: body.n,
       createdVia: 'api',
     });
     return {

@@ -27,7 +27,13 @@ const taskListPage = (query: TaskPageQuery) => queryKey(query);
 function accepted(submitted: SubmittedTask) {
   return {
     status: 202 as const,
-    body: { task: presentImageTask(submitted.task), creditsUsed: submitted.creditsUsed, remainingCredits: submitted.remainingCredits },
+    body: {
+      task: presentImageTask(submitted.task),
+      creditsUsed: submitted.creditsUsed,
+      remainingCredits: submitted.remainingCredits,
+      taskIds: submitted.tasks.map((task) => task.taskId),
+      batchId: submitted.batchId,
+    },
   };
 }
 
@@ -80,6 +86,7 @@ export const studioHandlers = {
           outputFormat: body.outputFormat,
           seeds: body.seeds ?? null,
           enableFallback: body.enableFallback,
+          count: body.n,
           createdVia: 'web',
           priceList: 'studio',
           alsoRecord: (tx, submitted) => record(tx, accepted(submitted)),

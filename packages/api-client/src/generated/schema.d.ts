@@ -2899,7 +2899,7 @@ export interface components {
             task: components["schemas"]["ImageTask"];
             /**
              * Format: int32
-             * @description Credits charged.
+             * @description Credits charged (for all the images asked for with `n`).
              * @example 2
              */
             creditsUsed: number;
@@ -2909,6 +2909,13 @@ export interface components {
              * @example 98
              */
             remainingCredits: number;
+            /** @description Every task of the request in order, the first being `task` (one per image asked for with `n`). */
+            taskIds?: string[];
+            /**
+             * @description The tasks' shared `batchId` when `n` > 1; null for one image. `creditsUsed` is then the charge of all of them.
+             * @example bat_Q2x9fLw0
+             */
+            batchId?: string | null;
         };
         /** @description One image task of the signed-in user. */
         ImageTask: {
@@ -3044,6 +3051,11 @@ export interface components {
              * @example 2026-11-21T10:00:00.000Z
              */
             completedAt: string | null;
+            /**
+             * @description Shared by the tasks of one request for several images (`n` 2 to 4); null for one image.
+             * @example bat_Q2x9fLw0
+             */
+            batchId: string | null;
         };
         GenerateImageBody: {
             /**
@@ -3096,6 +3108,13 @@ export interface components {
              * @default false
              */
             enableFallback: boolean;
+            /**
+             * Format: int32
+             * @description Images to make, 1 to 4: each is its own task, charged (and refunded on failure) on its own, all charged at once or not at all.
+             * @default 1
+             * @example 1
+             */
+            n: number;
         };
         UpscaleImageBody: {
             /**
@@ -4378,7 +4397,7 @@ export interface components {
             taskId: string;
             /**
              * Format: int32
-             * @description Credits charged (API prices).
+             * @description Credits charged (API prices), for all the images asked for with `n`.
              * @example 4
              */
             creditsUsed: number;
@@ -4400,6 +4419,13 @@ export interface components {
              */
             statusUrl: string;
             result?: components["schemas"]["AutomationTaskStatus"];
+            /**
+             * @description With `n` > 1: the shared id of the request's tasks (`creditsUsed` is then the charge of all of them); null for one image.
+             * @example bat_Q2x9fLw0
+             */
+            batchId?: string | null;
+            /** @description Every task of the request in order (one per image asked for with `n`; the first is `taskId`), each with its own status address. With `Prefer: wait=N` the answer is 200 once all of them ended. */
+            tasks?: components["schemas"]["AutomationBatchTask"][];
         };
         /**
          * @description Only when the request asked `Prefer: wait=N`: where the task stood when the answer was sent (200 when it had ended, 202 when it was still processing after N seconds).
@@ -4471,6 +4497,19 @@ export interface components {
              */
             isFavourite: boolean;
         };
+        AutomationBatchTask: {
+            /**
+             * @description The task of this image.
+             * @example tsk_5f1c2a7e9b
+             */
+            taskId: string;
+            /**
+             * @description This task's status address.
+             * @example https://studio.example.com/api/n8n/image-status/tsk_5f1c2a7e9b
+             */
+            statusUrl: string;
+            result?: components["schemas"]["AutomationTaskStatus"] & unknown;
+        };
         /**
          * @description Text to image.
          * @example {
@@ -4510,6 +4549,13 @@ export interface components {
                  * @enum {string}
                  */
                 output_format: "png" | "jpeg";
+                /**
+                 * Format: int32
+                 * @description Images to make, 1 to 4: each is its own task, charged (and refunded on failure) on its own, all charged at once or not at all.
+                 * @default 1
+                 * @example 1
+                 */
+                n: number;
             };
             /**
              * Format: uri
@@ -4584,6 +4630,13 @@ export interface components {
                  * @enum {string}
                  */
                 output_format: "png" | "jpeg";
+                /**
+                 * Format: int32
+                 * @description Images to make, 1 to 4: each is its own task, charged (and refunded on failure) on its own, all charged at once or not at all.
+                 * @default 1
+                 * @example 1
+                 */
+                n: number;
             };
             /**
              * Format: uri
@@ -4857,6 +4910,7 @@ export interface components {
              * @description When the image was made (Unix seconds).
              */
             created: number;
+            /** @description One item per image asked for with `n`, in order. */
             data: {
                 /** @description `response_format: b64_json`: the image, base64. */
                 b64_json?: string;
@@ -4882,7 +4936,7 @@ export interface components {
                 total_tokens: number;
                 /**
                  * Format: int32
-                 * @description Credits charged (API prices).
+                 * @description Credits charged (API prices), for all the images.
                  */
                 credits_used: number;
             };
@@ -4908,7 +4962,7 @@ export interface components {
             prompt: string;
             /**
              * Format: int32
-             * @description Images to make: only 1 (anything else is a 400).
+             * @description Images to make, 1 to 4: each is its own task and charge; the answer has one `data` item per image.
              * @default 1
              */
             n: number;
@@ -4977,7 +5031,7 @@ export interface components {
             prompt: string;
             /**
              * Format: int32
-             * @description Images to make: only 1 (anything else is a 400).
+             * @description Images to make, 1 to 4: each is its own task and charge; the answer has one `data` item per image.
              * @default 1
              */
             n: number;

@@ -146,6 +146,13 @@ export interface components {
                  * @enum {string}
                  */
                 output_format?: "png" | "jpeg";
+                /**
+                 * Format: int32
+                 * @description Images to make, 1 to 4: each is its own task, charged (and refunded on failure) on its own, all charged at once or not at all.
+                 * @default 1
+                 * @example 1
+                 */
+                n?: number;
             };
             /**
              * Format: uri
@@ -192,7 +199,7 @@ export interface components {
             taskId: string;
             /**
              * Format: int32
-             * @description Credits charged (API prices).
+             * @description Credits charged (API prices), for all the images asked for with `n`.
              * @example 4
              */
             creditsUsed: number;
@@ -214,6 +221,13 @@ export interface components {
              */
             statusUrl: string;
             result?: components["schemas"]["AutomationTaskStatus"];
+            /**
+             * @description With `n` > 1: the shared id of the request's tasks (`creditsUsed` is then the charge of all of them); null for one image.
+             * @example bat_Q2x9fLw0
+             */
+            batchId?: string | null;
+            /** @description Every task of the request in order (one per image asked for with `n`; the first is `taskId`), each with its own status address. With `Prefer: wait=N` the answer is 200 once all of them ended. */
+            tasks?: components["schemas"]["AutomationBatchTask"][];
         };
         /** @description An RFC 9457 problem details object. */
         Problem: {
@@ -314,6 +328,13 @@ export interface components {
                  * @enum {string}
                  */
                 output_format?: "png" | "jpeg";
+                /**
+                 * Format: int32
+                 * @description Images to make, 1 to 4: each is its own task, charged (and refunded on failure) on its own, all charged at once or not at all.
+                 * @default 1
+                 * @example 1
+                 */
+                n?: number;
             };
             /**
              * Format: uri
@@ -502,6 +523,19 @@ export interface components {
              * @example Username must be at least 3 characters
              */
             detail: string;
+        };
+        AutomationBatchTask: {
+            /**
+             * @description The task of this image.
+             * @example tsk_5f1c2a7e9b
+             */
+            taskId: string;
+            /**
+             * @description This task's status address.
+             * @example https://studio.example.com/api/n8n/image-status/tsk_5f1c2a7e9b
+             */
+            statusUrl: string;
+            result?: components["schemas"]["AutomationTaskStatus"] & unknown;
         };
     };
     responses: never;

@@ -54,6 +54,8 @@ export const ImageTask = defineEntity({
     kieApi: p.manyToOne(KieApi).nullable().deleteRule('set null'),
     /** For an upscale: the caller's task whose result was upscaled; its `hdImageUrl` is set on completion. */
     sourceTaskId: p.uuid().nullable(),
+    /** Shared by the tasks of one request for several images (`n` > 1), charged together; null for a single image. */
+    batchId: p.string().length(40).nullable().index(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -33,6 +33,7 @@ export function presentImageTask(task: TaskRow): ImageTaskDto {
     refundedAt: task.refundedAt?.toISOString() ?? null,
     createdAt: task.createdAt.toISOString(),
     completedAt: task.completedAt?.toISOString() ?? null,
+    batchId: task.batchId ?? null,
   };
 }
 

@@ -11,7 +11,7 @@ import { type PriceList, type TaskKind, taskCost } from './cost.ts';
 import { ImageTask } from './image-task.entity.ts';
 import { ImageTaskRepository } from './image-task.repository.ts';
 import { usageKey } from './refund.ts';
-import { newTaskId } from './task-id.ts';
+import { newBatchId, newTaskId } from './task-id.ts';
 
 const MODEL_FOR: Record<TaskKind, ImageTask['model']> = {
   text_to_image: 'nano_banana',
@@ -37,6 +37,8 @@ export interface SubmitTaskInput {
   /** Upscale only: the caller's completed task whose image is upscaled (see `findCompletedSource`). */
   sourceTaskId?: string | null;
   createdVia: ImageTask['createdVia'];
+  /** Images asked for (`n`, 1 to 4): as many sibling tasks sharing a `batchId`, charged together or not at all. */
+  count?: number;
   /** `studio` for the web, `api` for the automation API prices. */
   priceList: PriceList;
   /**
@@ -56,7 +58,13 @@ export interface SubmitLimits {
 }
 
 export interface SubmittedTask {
+  /** The first task (the only one for a single image). */
   task: ImageTask;
+  /** Every task of the request, `task` first. */
+  tasks: ImageTask[];
+  /** Shared by the tasks when more than one image was asked for; else null. */
+  batchId: string | null;
+  /** What the whole request was charged. */
   creditsUsed: number;
   remainingCredits: number;
 }
@@ -64,8 +72,8 @@ export interface SubmittedTask {
 const DESCRIPTIONS: Record<TaskKind, string> = { text_to_image: 'Text to image', edit_image: 'Image edit', upscale: 'Upscale' };
 
 /**
- * Inserts a pending task and charges its cost (`usage:<taskId>`) in one database transaction, under a row
- * lock on the user, so concurrent submits can neither overdraw the balance nor exceed the in-flight limit.
+ * Inserts a pending task (`count` of them for several images) and charges each its cost (`usage:<taskId>`) in one
+ * database transaction, under a row lock on the user, so concurrent submits can neither overdraw the balance nor exceed the in-flight limit.
  * Throws 402 `insufficient_credits`, 429 `too_many_tasks` or 503 `no_provider` problems with nothing
  * written. `enqueue` sends the task's first job in the same transaction, so a task never exists without it.
  */
@@ -79,60 +87,76 @@ export async function submitImageTask(
   const cost = taskCost(settings, input.kind, input.priceList);
   if (limits.isProduction && !(await new KieApiRepository(em).hasEnabled())) throw noProvider();
 
+  const count = input.count ?? 1;
+  const total = cost * count;
+
   return em.transactional(async (tx) => {
     const user = await new UserRepository(tx).lockForCharge(input.userId);
     if (!user?.isActive) throw unauthorized();
     const inFlight = await new ImageTaskRepository(tx).countInFlight(input.userId);
-    if (inFlight >= limits.maxTasksInFlight) throw tooManyTasks(limits.maxTasksInFlight);
-    // Exact under the row lock; the ledger's guarded update below would refuse anyway.
-    if (user.credits < cost) throw insufficientCredits(cost, user.credits);
+    if (inFlight + count > limits.maxTasksInFlight) throw tooManyTasks(limits.maxTasksInFlight);
+    // Exact under the row lock (all images or none); the ledger's guarded update below would refuse anyway.
+    if (user.credits < total) throw insufficientCredits(total, user.credits);
 
-    const task = tx.create(ImageTask, {
-      user: tx.getReference(User, input.userId),
-      taskId: newTaskId(),
-      provider: null,
-      providerTaskId: null,
-      prompt: input.prompt,
-      inputImageUrls: input.inputImageUrls,
-      model: MODEL_FOR[input.kind],
-      generationType: input.kind,
-      aspectRatio: input.aspectRatio,
-      scaleRatio: input.kind === 'upscale' ? (input.scaleRatio ?? 2) : null,
-      faceEnhancement: input.faceEnhancement ?? false,
-      outputFormat: input.outputFormat ?? 'png',
-      imageSize: input.imageSize ?? 'auto',
-      seeds: input.seeds ?? null,
-      enableFallback: input.enableFallback ?? false,
-      status: 'pending',
-      thumbnailUrl: null,
-      hdImageUrl: null,
-      errorMessage: null,
-      creditsUsed: cost,
-      createdVia: input.createdVia,
-      refundedAt: null,
-      kieApi: null,
-      sourceTaskId: input.sourceTaskId ?? null,
-      completedAt: null,
-      deadlineAt: new Date(Date.now() + limits.taskTimeoutMs),
-    });
+    const batchId = count > 1 ? newBatchId() : null;
+    const tasks = Array.from({ length: count }, () => createTask(tx, input, cost, batchId, limits.taskTimeoutMs));
     await tx.flush();
-    const charged = await applyLedgerEntry(tx, {
-      userId: input.userId,
-      amount: -cost,
-      type: 'usage',
-      businessKey: usageKey(task.taskId),
-      description: `${DESCRIPTIONS[input.kind]} (${task.taskId})`,
-      event: { kind: 'task_charge', params: { taskKind: input.kind, taskId: task.taskId } },
-      imageTaskId: task.id,
-      createdVia: input.createdVia,
-    });
-    if (!charged.applied) {
-      if (charged.reason === 'insufficient_credits') throw insufficientCredits(cost, user.credits);
-      throw new Error(`charge for ${task.taskId} not applied: ${charged.reason}`);
+    // One usage row per task, so each refund gives back exactly its own charge, once.
+    let balance = user.credits;
+    for (const task of tasks) {
+      const charged = await applyLedgerEntry(tx, {
+        userId: input.userId,
+        amount: -cost,
+        type: 'usage',
+        businessKey: usageKey(task.taskId),
+        description: `${DESCRIPTIONS[input.kind]} (${task.taskId})`,
+        event: { kind: 'task_charge', params: { taskKind: input.kind, taskId: task.taskId } },
+        imageTaskId: task.id,
+        createdVia: input.createdVia,
+      });
+      if (!charged.applied) {
+        if (charged.reason === 'insufficient_credits') throw insufficientCredits(total, user.credits);
+        throw new Error(`charge for ${task.taskId} not applied: ${charged.reason}`);
+      }
+      balance = charged.balance;
     }
-    const submitted = { task, creditsUsed: cost, remainingCredits: charged.balance };
+    const [task] = tasks as [ImageTask, ...ImageTask[]];
+    const submitted: SubmittedTask = { task, tasks, batchId, creditsUsed: total, remainingCredits: balance };
     await input.alsoRecord?.(tx, submitted);
-    await enqueue?.(tx, task);
+    for (const each of tasks) await enqueue?.(tx, each);
     return submitted;
+  });
+}
+
+/** A pending task of the request, its cost charged by the caller. */
+function createTask(tx: SqlEntityManager, input: SubmitTaskInput, cost: number, batchId: string | null, timeoutMs: number): ImageTask {
+  return tx.create(ImageTask, {
+    user: tx.getReference(User, input.userId),
+    taskId: newTaskId(),
+    provider: null,
+    providerTaskId: null,
+    prompt: input.prompt,
+    inputImageUrls: input.inputImageUrls,
+    model: MODEL_FOR[input.kind],
+    generationType: input.kind,
+    aspectRatio: input.aspectRatio,
+    scaleRatio: input.kind === 'upscale' ? (input.scaleRatio ?? 2) : null,
+    faceEnhancement: input.faceEnhancement ?? false,
+    outputFormat: input.outputFormat ?? 'png',
+    imageSize: input.imageSize ?? 'auto',
+    seeds: input.seeds ?? null,
+    enableFallback: input.enableFallback ?? false,
+    status: 'pending',
+    thumbnailUrl: null,
+    hdImageUrl: null,
+    errorMessage: null,
+    creditsUsed: cost,
+    createdVia: input.createdVia,
+    refundedAt: null,
+    kieApi: null,
+    sourceTaskId: input.sourceTaskId ?? null,
+    batchId,
+    completedAt: null,
+    deadlineAt: new Date(Date.now() + timeoutMs),
   });
 }

@@ -5,3 +5,8 @@ import { randomId } from '../../../storage/storage.ts';
 export function newTaskId(): string {
   return `tsk_${randomId()}`;
 }
+
+/** `bat_` + 128 random bits: the shared id of one request's several tasks. */
+export function newBatchId(): string {
+  return `bat_${randomId()}`;
+}

@@ -34,6 +34,7 @@ export const TASK_ROW = columnMap<ImageTask>()({
   createdAt: 'time',
   completedAt: 'time',
   revision: 'integer',
+  batchId: 'text',
 });
 
 /** A task as the presenter reads it: an entity, or a row read with `TASK_ROW`. */

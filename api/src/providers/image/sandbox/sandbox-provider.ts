@@ -6,7 +6,8 @@
 // the ready time it answers pending/generating; after it, it returns the file if it exists, or
 // re-runs the deterministic work (after a restart) and then returns it.
 //
-// A prompt containing `[sandbox:fail]` makes the task fail, to try out failure and refund paths.
+// A prompt containing `[sandbox:fail]` makes the task fail, to try out failure and refund paths; `[sandbox:fail-one]`
+// fails only the first task of that exact prompt this process renders (one image of a request for several).
 import { randomBytes } from 'node:crypto';
 import { type FetchImageOptions, guardedFetchImage } from '../../../images/fetch-image.ts';
 import { IMAGE_LIMITS, validateImageBytes } from '../../../images/validate.ts';
@@ -29,6 +30,7 @@ import {
 import { renderEdit, renderTextToImage, upscaleImage } from './render.ts';
 
 export const SANDBOX_FAIL_MARKER = '[sandbox:fail]';
+export const SANDBOX_FAIL_ONE_MARKER = '[sandbox:fail-one]';
 
 export interface SandboxProviderOptions {
   storage: FileStorage;
@@ -112,6 +114,8 @@ export class SandboxImageProvider implements ImageProvider {
   readonly #manifests = new Map<string, SandboxManifest>();
   readonly #inFlight = new Map<string, Promise<void>>();
   readonly #failures = new Map<string, string>();
+  /** Prompts with `SANDBOX_FAIL_ONE_MARKER` that already failed their one task. */
+  readonly #failedOnce = new Set<string>();
   readonly #callbacks = new Set<NodeJS.Timeout>();
   readonly #callbackHmacKey?: string;
 
@@ -244,6 +248,10 @@ export class SandboxImageProvider implements ImageProvider {
       return result.bytes;
     }
     if (job.prompt.includes(SANDBOX_FAIL_MARKER)) throw new Error('simulated failure requested by the prompt');
+    if (job.prompt.includes(SANDBOX_FAIL_ONE_MARKER) && !this.#failedOnce.has(job.prompt)) {
+      this.#failedOnce.add(job.prompt);
+      throw new Error('simulated failure of one image requested by the prompt');
+    }
     if (job.type === 'text_to_image') return renderTextToImage(job);
     const references = await Promise.all(job.inputImageUrls.map((url) => this.#loadImage(url)));
     return renderEdit(job, references);
