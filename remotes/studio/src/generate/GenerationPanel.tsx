@@ -58,7 +58,8 @@ export function GenerationPanel({ tab, form, onSubmit, errors, onEdit, isBusy, i
         busyLabel={t('studio.generating')}
         isBusy={isBusy}
         isDisabled={isStudioBusy}
-        cost={cost}
+        cost={cost === undefined ? undefined : cost * form.values.count}
+        costDetail={cost !== undefined && form.values.count > 1 ? t('studio.costPerImage', { images: form.values.count, cost }) : undefined}
       />
     </Form>
   );

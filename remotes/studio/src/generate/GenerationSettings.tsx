@@ -1,11 +1,14 @@
-import { ASPECT_RATIOS, IMAGE_PIXELS, IMAGE_SIZES, OUTPUT_FORMATS } from '@app/contract/constants';
+import { ASPECT_RATIOS, IMAGE_PIXELS, IMAGE_SIZES, LIMITS, OUTPUT_FORMATS } from '@app/contract/constants';
 import { useT } from '@app/i18n';
 import { Checkbox } from '@app/ui';
 import { NativeSelect } from '@app/ui/native-select';
 import { SeedField } from './SeedField.tsx';
 import type { GenerationForm } from './useGenerationForm.ts';
 
-/** Aspect ratio, output format, image size, optional seed and the fallback option. */
+/** 1 to 4: each image is its own task, charged on its own. */
+const IMAGE_COUNTS = Array.from({ length: LIMITS.maxImagesPerRequest }, (_, index) => index + 1);
+
+/** How many images (1 to 4), aspect ratio, output format, image size, optional seed and the fallback option. */
 export function GenerationSettings({
   form,
   isDisabled,
@@ -22,6 +25,14 @@ export function GenerationSettings({
   return (
     <fieldset className="studio-settings" disabled={isDisabled}>
       <legend>{t('studio.settingsTitle')}</legend>
+      <NativeSelect
+        label={t('studio.imageCountLabel')}
+        name="n"
+        options={IMAGE_COUNTS.map((count) => ({ id: String(count), label: String(count) }))}
+        value={String(values.count)}
+        onChange={(count) => update({ count: Number(count) })}
+        isDisabled={isDisabled}
+      />
       <NativeSelect
         label={t('studio.aspectRatioLabel')}
         name="aspectRatio"

@@ -7,18 +7,37 @@ import type { ImageTask } from '../tasks/types.ts';
 /** The studio's one-column layout (generate.css), where the preview comes after the form. */
 const STACKED = '(max-width: 960px)';
 
+interface PreviewPanelProps {
+  task: ImageTask | undefined;
+  /** The newest request's images (`task` and its siblings) when it asked for several: shown as a grid. */
+  batch?: ImageTask[];
+  onOpen: (task: ImageTask) => void;
+}
+
 /**
  * The newest task of the last 7 days: its first result when completed, a spinner with the
  * prompt's first 50 characters while in progress, the failure, or the empty placeholder.
+ * A request for several images shows one cell per image, each filled as its own task changes.
  */
-export function PreviewPanel({ task, onOpen }: { task: ImageTask | undefined; onOpen: (task: ImageTask) => void }) {
+export function PreviewPanel({ task, batch = [], onOpen }: PreviewPanelProps) {
   const t = useT();
+  const isGrid = batch.length > 1;
   return (
     <Card className="studio-preview" data-testid="preview" data-status={task?.status ?? 'none'}>
       <h2 className="studio-card-title">{t('studio.previewTitle')}</h2>
-      <div className="studio-preview-frame">
-        <PreviewContent task={task} onOpen={onOpen} />
-      </div>
+      {isGrid ? (
+        <ul className="studio-preview-grid" aria-label={t('studio.previewBatch')} data-testid="preview-grid">
+          {batch.map((each) => (
+            <li key={each.id} className="studio-preview-frame" data-testid="preview-cell" data-status={each.status}>
+              <PreviewContent task={each} onOpen={onOpen} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="studio-preview-frame">
+          <PreviewContent task={task} onOpen={onOpen} />
+        </div>
+      )}
       <PreviewAnnouncer task={task} />
     </Card>
   );
@@ -105,7 +124,9 @@ function PreviewContent({ task, onOpen }: { task: ImageTask | undefined; onOpen:
           <path d="M12 7v6m0 4h.01" />
         </svg>
         <p className="studio-preview-headline">{t('studio.previewFailed')}</p>
-        <p className="studio-preview-prompt">{t('studio.previewFailedHint')}</p>
+        <p className="studio-preview-prompt">
+          {task.refunded ? t('studio.previewRefunded', { count: task.creditsUsed }) : t('studio.previewFailedHint')}
+        </p>
       </div>
     );
   }

@@ -10,6 +10,8 @@ interface SubmitBarProps {
   isDisabled?: boolean;
   /** Credits the action costs (from the pricing call); hidden until known. */
   cost: number | undefined;
+  /** How the cost adds up (several images), shown beside it. */
+  costDetail?: string;
   /** For buttons outside a form; inside one the button submits it. */
   onPress?: () => void;
 }
@@ -20,7 +22,7 @@ interface SubmitBarProps {
  * place; it is off only for another tab's work, a missing input or a balance below the cost (then the cost line
  * says so and offers Buy credits).
  */
-export function SubmitBar({ label, busyLabel, isBusy, isDisabled, cost, onPress }: SubmitBarProps) {
+export function SubmitBar({ label, busyLabel, isBusy, isDisabled, cost, costDetail, onPress }: SubmitBarProps) {
   const t = useT();
   const { user } = useSession();
   const shortId = useId();
@@ -52,7 +54,10 @@ export function SubmitBar({ label, busyLabel, isBusy, isDisabled, cost, onPress 
       </Button>
       {cost !== undefined && (
         <p className="studio-submit-note" data-testid="action-cost">
-          <span>{t('studio.cost', { count: cost })}</span>
+          <span>
+            {t('studio.cost', { count: cost })}
+            {costDetail && ` (${costDetail})`}
+          </span>
           {user && <span className="ui-muted">{t('studio.balance', { count: user.credits })}</span>}
           {isShort && (
             <span className="studio-submit-short" id={shortId} data-testid="not-enough-credits">

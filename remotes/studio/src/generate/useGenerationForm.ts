@@ -17,6 +17,8 @@ export interface GenerationValues {
   /** NaN when empty (RAC NumberField's empty value). */
   seed: number;
   enableFallback: boolean;
+  /** Images to make from the prompt (`n`, 1 to 4), each its own task and charge. */
+  count: number;
 }
 
 let nextId = 1;
@@ -33,6 +35,7 @@ export function useGenerationForm(launch: LaunchState) {
     imageSize: 'auto',
     seed: Number.NaN,
     enableFallback: false,
+    count: 1,
   }));
   const [references, setReferences] = useState<ReferenceImage[]>(() =>
     toReferences((launch.recreate?.inputImageUrls ?? []).map((url) => ({ url }))),

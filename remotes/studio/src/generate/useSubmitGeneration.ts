@@ -55,6 +55,7 @@ export function useSubmitGeneration(form: GenerationForm) {
           imageSize: values.imageSize,
           ...(!Number.isNaN(values.seed) && { seeds: values.seed }),
           enableFallback: values.enableFallback,
+          n: values.count,
         },
       });
     });

@@ -38,9 +38,9 @@ export function GeneratePage() {
   const submitUpscale = useSubmitUpscale(upscale);
   const costs = useStudioPricing();
   const { user } = useSession();
-  const { newest, recent } = useStudioTasks(Boolean(user));
+  const { newest, batch, recent } = useStudioTasks(Boolean(user));
   useRefundWatcher(recent);
-  const details = useTaskDetails(newest ? [newest, ...recent] : recent);
+  const details = useTaskDetails([...batch, ...recent]);
   const isStudioBusy = submitGeneration.isBusy || submitUpscale.isBusy;
 
   // Recreate here keeps prompt, ratio and type, then reloads: the fresh page prefills from them.
@@ -96,7 +96,7 @@ export function GeneratePage() {
           }}
         />
         <aside className="studio-aside">
-          <PreviewPanel task={newest} onOpen={details.open} />
+          <PreviewPanel task={newest} batch={batch} onOpen={details.open} />
           <GenerationTips />
         </aside>
       </div>
