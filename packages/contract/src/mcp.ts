@@ -55,6 +55,7 @@ export const McpEditInput = z.object({
   images: z.array(McpImageInput).min(1).max(LIMITS.maxReferenceImages).describe('1 to 5 reference images.'),
   image_size: editInput.shape.image_size,
   output_format: editInput.shape.output_format,
+  n: editInput.shape.n,
   ...waitFields,
 });
 export const McpUpscaleInput = z.object({
@@ -72,7 +73,13 @@ export const McpGetTaskInput = z.object({
 });
 export const McpListTasksInput = z.object({ limit: z.number().int().min(1).max(50).default(10).describe('How many, newest first.') });
 
-export const McpTaskOutput = AutomationTaskStatus;
+export const McpTaskOutput = AutomationTaskStatus.extend({
+  tasks: z
+    .array(AutomationTaskStatus)
+    .max(LIMITS.maxImagesPerRequest)
+    .optional()
+    .describe('With `n` > 1: every image of the request in order (the first is the status above), each refunded on its own if it failed.'),
+});
 export const McpTaskListOutput = z.object({ tasks: z.array(AutomationTaskStatus).max(50) });
 export const McpBalanceOutput = AutomationBalance;
 export const McpPricesOutput = z.object({

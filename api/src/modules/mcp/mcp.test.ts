@@ -90,6 +90,17 @@ describe('MCP server', () => {
     expect(task.createdVia).toBe('api');
   });
 
+  it('generate_image with n=2: two images, each its own task and charge, listed in tasks', async () => {
+    const before = await balanceOf(server.orm, userId);
+    const result = await call('generate_image', { prompt: `two kites ${crypto.randomUUID()}`, n: 2, preview: true });
+    const status = result.structuredContent as AutomationTaskStatus & { tasks?: AutomationTaskStatus[] };
+    expect(result.isError).toBeFalsy();
+    expect(status.tasks?.map((task) => task.status)).toEqual(['completed', 'completed']);
+    expect(status.tasks?.[0]?.taskId).toBe(status.taskId);
+    expect(result.content.filter((block) => block.type === 'image')).toHaveLength(2);
+    expect(await balanceOf(server.orm, userId)).toBe(before - 2 * status.creditsUsed);
+  });
+
   it('returns the task id when not done within the wait; get_task then gives a preview-sized image', async () => {
     const queued = await call('generate_image', { prompt: 'a lighthouse', wait_seconds: 0 });
     expect(statusOf(queued).status).toBe('processing');

@@ -68,20 +68,12 @@ function describe(status: AutomationTaskStatus): string {
   return `Task ${status.taskId} is still running. Call get_task with task_id "${status.taskId}" in a few seconds.\n${JSON.stringify(status)}`;
 }
 
-/** Waits (bounded) for the task and answers it as a tool result; a failed task is an error result with its refund. */
-export async function taskResult(
-  ctx: AppContext,
-  caller: TokenOwner,
-  taskId: string,
-  options: WaitOptions,
-  extra: ToolExtra,
-): Promise<CallToolResult> {
-  const task = await waitWithProgress(ctx, caller, taskId, options.wait_seconds, extra);
-  if (!task) throw notFound('No task of yours has this id.');
+/** A task's blocks: the text, and once completed its image and a link to the full file. */
+async function taskContent(ctx: AppContext, task: ImageTask, preview: boolean): Promise<CallToolResult['content']> {
   const status = presentAutomationStatus(task);
   const content: CallToolResult['content'] = [{ type: 'text', text: describe(status) }];
   if (status.status === 'completed' && status.imageUrl) {
-    const image = await imageContent(ctx, options.preview ? (task.thumbnailUrl ?? status.imageUrl) : status.imageUrl);
+    const image = await imageContent(ctx, preview ? (task.thumbnailUrl ?? status.imageUrl) : status.imageUrl);
     if (image) content.push(image);
     content.push({
       type: 'resource_link',
@@ -90,5 +82,35 @@ export async function taskResult(
       mimeType: task.outputFormat === 'jpeg' ? 'image/jpeg' : 'image/png',
     });
   }
-  return { content, structuredContent: status, ...(status.status === 'failed' && { isError: true }) };
+  return content;
+}
+
+/**
+ * Waits (bounded) for the task, or every task of a request for several images (within the same wait), and answers
+ * them as a tool result: the first task's status, and `tasks` listing each when there are several. It is an error
+ * result when every image failed (each refunded); a partial failure reads from its own task's text and status.
+ */
+export async function taskResult(
+  ctx: AppContext,
+  caller: TokenOwner,
+  taskIds: string | string[],
+  options: WaitOptions,
+  extra: ToolExtra,
+): Promise<CallToolResult> {
+  const ids = typeof taskIds === 'string' ? [taskIds] : taskIds;
+  const started = Date.now();
+  const tasks: ImageTask[] = [];
+  for (const id of ids) {
+    const left = Math.max(0, options.wait_seconds - (Date.now() - started) / 1000);
+    const task = await waitWithProgress(ctx, caller, id, left, extra);
+    if (!task) throw notFound('No task of yours has this id.');
+    tasks.push(task);
+  }
+  const statuses = tasks.map(presentAutomationStatus);
+  const [first] = statuses;
+  if (!first) throw notFound('No task of yours has this id.');
+  const content = (await Promise.all(tasks.map((task) => taskContent(ctx, task, options.preview)))).flat();
+  const structuredContent = statuses.length > 1 ? { ...first, tasks: statuses } : first;
+  const allFailed = statuses.every((status) => status.status === 'failed');
+  return { content, structuredContent, ...(allFailed && { isError: true }) };
 }

@@ -56,8 +56,14 @@ export function registerTools(server: McpServer, ctx: AppContext, caller: TokenO
   /** A tool that submits the task `request` describes on the API's path, then waits for it like get_task. */
   const submitting = <A extends WaitOptions>(request: (args: A) => Omit<ApiTaskRequest, 'createdVia'>) =>
     guarded(ctx, async (args: A, extra) => {
-      const { task } = await submitApiTask(ctx, caller, { ...request(args), createdVia: 'api' });
-      return taskResult(ctx, caller, task.taskId, args, extra);
+      const { tasks } = await submitApiTask(ctx, caller, { ...request(args), createdVia: 'api' });
+      return taskResult(
+        ctx,
+        caller,
+        tasks.map((task) => task.taskId),
+        args,
+        extra,
+      );
     });
   server.registerTool(
     'generate_image',
@@ -74,6 +80,7 @@ export function registerTools(server: McpServer, ctx: AppContext, caller: TokenO
       images: [],
       imageSize: args.image_size,
       outputFormat: args.output_format,
+      count: args.n,
     })),
   );
 
@@ -91,6 +98,7 @@ export function registerTools(server: McpServer, ctx: AppContext, caller: TokenO
       images: args.images.map((image, index) => imageInput(image, `/images/${index}`)),
       imageSize: args.image_size,
       outputFormat: args.output_format,
+      count: args.n,
     })),
   );
 
