@@ -14,6 +14,7 @@ describe('generate body', () => {
       outputFormat: 'png',
       imageSize: 'auto',
       enableFallback: false,
+      n: 1,
     });
   });
 
@@ -24,6 +25,7 @@ describe('generate body', () => {
     [{ prompt: 'a', seeds: 100000 }, 'Seed must be between 10000 and 99999'],
     [{ prompt: 'a', inputImageUrls: Array(6).fill('https://a.example/x.png') }, 'At most 5 reference images'],
     [{ prompt: 'a', inputImageUrls: ['ftp://a.example/x.png'] }, 'Must be a valid http(s) address'],
+    [{ prompt: 'a', n: 5 }, 'n must be from 1 to 4'],
   ])('refuses %j: %s', (body, message) => {
     expect(messages(GenerateImageBody.safeParse(body))).toContain(message);
   });
