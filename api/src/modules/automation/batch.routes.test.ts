@@ -71,6 +71,36 @@ describe('several images per prompt (automation API and /v1)', () => {
     expect((await ledgerOf(server.orm, userId)).filter((row) => row.type === 'refund')).toHaveLength(refundsBefore + 1);
   });
 
+  it('automation: the same Idempotency-Key twice is one batch, charged once', async () => {
+    const before = await balanceOf(server.orm, userId);
+    const body = { input: { prompt: `keyed herons ${crypto.randomUUID()}`, n: 2 } };
+    const key = { 'idempotency-key': `batch-${crypto.randomUUID()}` };
+    const first = await post('/api/n8n/generate', body, key);
+    const again = await post('/api/n8n/generate', body, key);
+    expect([first.status, again.status]).toEqual([202, 202]);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.batchId).toBe(first.body.batchId);
+    expect(again.body.tasks?.map((task) => task.taskId)).toEqual(first.body.tasks?.map((task) => task.taskId));
+    expect(await balanceOf(server.orm, userId)).toBe(before - 2 * COST);
+  });
+
+  it('a token whose cap covers two images but not three: n=3 is refused whole, nothing charged or counted', async () => {
+    const owner = await createUser(server, { credits: 100 });
+    const capped = await createToken(server, owner);
+    await server.orm.em.fork().execute('update "api_tokens" set "total_credit_cap" = ? where "user_id" = ?', [2 * COST, owner.id]);
+    const res = await post<Problem>(
+      '/api/n8n/generate',
+      { input: { prompt: 'three, capped', n: 3 } },
+      { authorization: `Bearer ${capped}` },
+    );
+    expect([res.status, res.body.code]).toEqual([402, 'token_cap_reached']);
+    expect(await balanceOf(server.orm, owner.id)).toBe(100);
+    const [token] = await server.orm.em
+      .fork()
+      .execute<{ spent: number }[]>('select "credits_total" as "spent" from "api_tokens" where "user_id" = ?', [owner.id]);
+    expect(Number(token?.spent)).toBe(0);
+  });
+
   it('automation: n=5 is a 400 naming /body/input/n, nothing charged', async () => {
     const before = await balanceOf(server.orm, userId);
     const res = await post<Problem>('/api/n8n/generate', { input: { prompt: 'too many', n: 5 } });
