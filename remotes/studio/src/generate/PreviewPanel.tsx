@@ -124,9 +124,8 @@ function PreviewContent({ task, onOpen }: { task: ImageTask | undefined; onOpen:
           <path d="M12 7v6m0 4h.01" />
         </svg>
         <p className="studio-preview-headline">{t('studio.previewFailed')}</p>
-        <p className="studio-preview-prompt">
-          {task.refunded ? t('studio.previewRefunded', { count: task.creditsUsed }) : t('studio.previewFailedHint')}
-        </p>
+        <p className="studio-preview-prompt">{t('studio.previewFailedHint')}</p>
+        {task.refunded && <p data-testid="preview-refund">{t('studio.previewRefunded', { count: task.creditsUsed })}</p>}
       </div>
     );
   }
