@@ -90,7 +90,7 @@ export function remoteEntry(): Plugin {
         if (!served || !chunk.code.includes('pendingShareLoads') || !chunk.code.includes('loadLazyShares'))
           throw revisit(`${chunk.fileName} waits on federation init in a way the container does not serve`);
         const lookups = [...chunk.code.matchAll(CACHE_LOOKUP)].map((match) => match[1] ?? '');
-        const unknown = lookups.filter((key) => !HOST_PROVIDED.has(key));
+        const unknown = [...new Set(lookups.filter((key) => !HOST_PROVIDED.has(key)))];
         if (lookups.length === 0 || unknown.length > 0)
           throw revisit(`${chunk.fileName} looks up shared modules as ${unknown.join(', ') || 'nothing the host provides'}`);
       }
