@@ -10,10 +10,10 @@
  */
 
 /** One version of a shared package in the host's share scope: `get()` resolves to a factory of the module. */
-interface SharedProvider {
+export interface SharedProvider {
   get(): (() => unknown) | Promise<() => unknown>;
 }
-type ShareScope = Record<string, Record<string, SharedProvider> | undefined>;
+export type ShareScope = Record<string, Record<string, SharedProvider> | undefined>;
 
 /** The global that the remote's share wrappers wait on: resolved when init has ended. */
 interface InitState {
@@ -23,7 +23,7 @@ interface InitState {
   loadLazyShares?: (names: string[]) => Promise<void>;
 }
 /** The page's module cache: each shared module as `default:<name>` and `<name>`. */
-interface ModuleCache {
+export interface ModuleCache {
   share: Record<string, unknown>;
   remote: Record<string, unknown>;
   pendingShareLoads?: Promise<unknown>[];
@@ -76,7 +76,7 @@ export function container({ initKey, cacheKey }: ContainerOptions, exposes: Expo
   };
 
   return {
-    /** Called once by the host's federation runtime with its share scope, before any `get`. */
+    /** Called once by the host (./host.ts) with its share scope, before any `get`. */
     async init(shareScope: ShareScope) {
       hostScope = shareScope;
       state.initResolve();

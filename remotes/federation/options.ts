@@ -1,30 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import type { UserConfig } from 'vite';
+import { SHARED_SINGLETONS, UI_ENTRIES, type UiEntry, uiEntry } from './shared-names.ts';
 
 /**
- * Module Federation options of the host and the four remotes, kept in one place so the configs cannot
- * drift. Plain data on purpose: each vite.config.ts passes them to its own `federation()` (the plugin is
- * not resolvable from this folder), then adds the build steps of ours beside it (see remotes/README.md).
+ * Module Federation options of the four remotes, kept in one place so the configs cannot drift (the host runs no
+ * federation plugin: ./host.ts). Plain data on purpose: each vite.config.ts passes them to its own `federation()`
+ * (the plugin is not resolvable from this folder), then adds the build steps of ours beside it (see remotes/README.md).
  */
-
-/**
- * Singletons: one React, one SWR cache, one API client, one UI kit and one i18n store per page.
- * React Aria is deliberately not shared: a shared package is loaded whole (985 KB, 283 KB gzipped),
- * while unshared it is tree-shaken into the host's own @app/ui chunk, which the remotes share. The
- * host's header and providers import React Aria directly and land in that same single instance.
- */
-export const SHARED_SINGLETONS = ['react', 'react-dom', 'swr', '@app/api-client', '@app/ui', '@app/i18n'] as const;
-
-/** The UI kit's heavier widgets, one shared entry each (see packages/ui/src/index.ts). */
-export const UI_ENTRIES = ['dialog', 'number-field', 'select', 'table', 'tabs'] as const;
-export type UiEntry = (typeof UI_ENTRIES)[number];
-const uiEntry = (entry: UiEntry) => `@app/ui/${entry}`;
-
-/** The file a remote's pages are loaded through (GET /api/remotes points the host at it). */
-export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
-
-/** Everything the host provides: the singletons and every UI entry. */
-export const HOST_SHARED = [...SHARED_SINGLETONS, ...UI_ENTRIES.map(uiEntry)];
 
 /** `@scope/pkg/sub` -> `@scope/pkg`, `pkg/sub` -> `pkg`: the package whose version a subpath shares. */
 const packageOf = (name: string) =>
@@ -32,6 +14,9 @@ const packageOf = (name: string) =>
     .split('/')
     .slice(0, name.startsWith('@') ? 2 : 1)
     .join('/');
+
+/** The file a remote's pages are loaded through (GET /api/remotes points the host at it). */
+export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
 
 type SharedConfig = Record<string, { singleton: true; requiredVersion: string | false; import?: false }>;
 
@@ -76,21 +61,6 @@ export function remoteFederation(name: string, dependencies: Record<string, stri
     disableRemote: true,
     // Types are not published between packages here; the workspace already shares the sources.
     dts: false,
-  };
-}
-
-/**
- * The host's federation options: it provides every shared module and bakes in no remote (their URLs come from
- * GET /api/remotes at start, see shells/host/src/federation/remotes.ts).
- */
-export function hostFederation(dependencies: Record<string, string>) {
-  return {
-    name: 'host',
-    remotes: {},
-    shared: sharedFrom(dependencies, HOST_SHARED),
-    dts: false,
-    // Remotes are plain remoteEntry.js URLs: no manifests, snapshots or preloading to carry.
-    disableSnapshot: true,
   };
 }
 

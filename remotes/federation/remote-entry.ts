@@ -3,6 +3,7 @@ import type { Plugin, Rolldown } from 'vite';
 import { federationChanged } from './changed.ts';
 import type { ContainerOptions } from './container.ts';
 import { REMOTE_ENTRY_FILE } from './options.ts';
+import { HOST_SHARED, MODULE_CACHE_KEY } from './shared-names.ts';
 
 /** The module @module-federation/vite builds into remoteEntry.js. */
 const REMOTE_ENTRY = /^virtual:mf-REMOTE_ENTRY_ID:/;
@@ -11,6 +12,10 @@ const CONTAINER = fileURLToPath(new URL('./container.ts', import.meta.url));
 const INIT_KEY = /__mf_init__[^`"'\s]+__/g;
 /** What the plugin's runtime shim reads when a remote leaves the runtime to its host (experiments.externalRuntime). */
 const HOST_RUNTIME = '_FEDERATION_RUNTIME_CORE';
+/** The key a share wrapper looks its module up by in the module cache (`default:react`). */
+const CACHE_LOOKUP = /canonical:\s*[`"']([^`"']+)[`"']/g;
+/** The keys the host fills (./host.ts). */
+const HOST_PROVIDED = new Set(HOST_SHARED.map((name) => `default:${name}`));
 
 /** What the generated entry is read for: the names the remote's other generated modules share with it. */
 const READ = {
@@ -45,9 +50,9 @@ function loadedChunks(bundle: Rolldown.OutputBundle, entry: string): Rolldown.Ou
  * about 20 KB (6.3 KB compressed) and one more file on every page that shows a remote, for decisions a remote that
  * shares everything consume-only from our host never has to make. The plugin still builds the exposes map and the
  * share wrappers; this reads from its entry the global names they use, so both sides agree. The build fails when
- * the plugin's side no longer matches: a wrapper that waits on another global, reads the module cache without
- * tracking its loads or never asks the container for a module the page lacks, or a loaded chunk that needs a
- * federation runtime (the host no longer publishes one).
+ * the plugin's side no longer matches: a wrapper that waits on another global, reads another module cache or keys
+ * than the host fills (./host.ts), reads it without tracking its loads or never asks the container for a module the
+ * page lacks, or a loaded chunk that needs a federation runtime (the host runs none).
  */
 export function remoteEntry(): Plugin {
   let options: ContainerOptions | undefined;
@@ -60,6 +65,8 @@ export function remoteEntry(): Plugin {
       filter: { id: REMOTE_ENTRY },
       handler(code) {
         options = { initKey: read(code, 'initKey'), cacheKey: read(code, 'cacheKey') };
+        if (options.cacheKey !== MODULE_CACHE_KEY)
+          throw revisit(`its module cache is ${options.cacheKey}, the host fills ${MODULE_CACHE_KEY}`);
         return {
           code: [
             `import exposes from ${JSON.stringify(read(code, 'exposes'))};`,
@@ -82,6 +89,10 @@ export function remoteEntry(): Plugin {
         const served = keys.size === 1 && keys.has(initKey) && chunk.code.includes(cacheKey);
         if (!served || !chunk.code.includes('pendingShareLoads') || !chunk.code.includes('loadLazyShares'))
           throw revisit(`${chunk.fileName} waits on federation init in a way the container does not serve`);
+        const lookups = [...chunk.code.matchAll(CACHE_LOOKUP)].map((match) => match[1] ?? '');
+        const unknown = [...new Set(lookups.filter((key) => !HOST_PROVIDED.has(key)))];
+        if (lookups.length === 0 || unknown.length > 0)
+          throw revisit(`${chunk.fileName} looks up shared modules as ${unknown.join(', ') || 'nothing the host provides'}`);
       }
     },
   };

@@ -1,21 +1,19 @@
-import { federation } from '@module-federation/vite';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { icuCatalogues } from '../../packages/i18n/build/icuCatalogues.ts';
 import { LOCALES } from '../../packages/i18n/src/define.ts';
-import { hostFederationSteps } from '../../remotes/federation/build-steps.ts';
-import { hostFederation, quietBuild } from '../../remotes/federation/options.ts';
+import { quietBuild } from '../../remotes/federation/options.ts';
 import { precompress } from '../../remotes/precompress.ts';
 import { firstPaint } from './build/firstPaint.ts';
-import pkg from './package.json' with { type: 'json' };
 
 // `vite dev` proxies to a running API, which also serves the built remotes.
 const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 /**
- * The host provides the shared singletons and bakes in no remote: their URLs come from
- * GET /api/remotes at start (see src/federation/remotes.ts).
+ * The host provides the shared singletons and bakes in no remote: their URLs come from GET /api/remotes at start
+ * (see src/federation/remotes.ts). It runs no federation plugin or runtime: it loads each remote's container
+ * (remotes/federation/host.ts), so its own build is a plain Vite app.
  */
 export default defineConfig({
   logLevel: quietBuild.logLevel,
@@ -26,8 +24,6 @@ export default defineConfig({
     react(),
     // The catalogues (bundled here, as @app/i18n is the host's) with their ICU messages compiled.
     icuCatalogues(),
-    federation(hostFederation(pkg.dependencies)),
-    ...hostFederationSteps(),
     // Each page's first frame as HTML (before precompress, which compresses it with the rest).
     firstPaint(),
     precompress(),

@@ -88,9 +88,9 @@ async function precompressedCopy(
 }
 
 /**
- * The CSP of a shell page (the bare shell or a page's first frame) as the file is on disk now. A shell starts the
- * app with an inline script (the federation bootstrap, which names the build's hashed files): a UI rebuilt while the
- * server runs needs its new hash, not the one read at start. Each file is read again only when it changes.
+ * The CSP of a shell page (the bare shell or a page's first frame) as the file is on disk now. Any inline script a
+ * shell holds is allowed by its hash: a UI rebuilt while the server runs needs its new hash, not the one read at
+ * start. Each file is read again only when it changes.
  */
 function shellPolicies(pagePolicy: (shellHashes: readonly string[]) => string): (file: string, info: Stats) => Promise<string> {
   const cached = new Map<string, { version: string; policy: string }>();

@@ -56,10 +56,14 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
   return release;
 }
 
-/** The file name at the end of a URL, without query. */
-export function fileName(url: string): string {
-  return new URL(url).pathname.split('/').pop() ?? '';
-}
+/**
+ * What only React's and React DOM's own code does: a script that matches carries its own copy (a remote's share
+ * wrappers read these names off the host's React, never set them).
+ */
+export const REACT_DEFINITIONS = [
+  /\.__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE\s*=[^=]/,
+  /\.__DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE\s*=[^=]/,
+];
 
 /**
  * Waits until the page's `<h1>` reads exactly `text` (remote pages may take a moment to load), drawn by the app:

@@ -1,9 +1,9 @@
 import { request } from '@app/api-client';
-import { REMOTE_NAMES, type RemoteName } from '@app/contract/constants';
+import type { RemoteName } from '@app/contract/constants';
 import type { RemoteRoutesProps } from '@app/ui';
-import { loadRemote, loadShare, registerPlugins, registerRemotes } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
-import { offlineRemotePlugin } from './offlineRemotePlugin.tsx';
+import { remoteLoader } from '../../../../remotes/federation/host.ts';
+import { shareScope } from './shares.ts';
 
 /** Where the API serves each built remote unless its manifest says otherwise. */
 const defaultEntry = (name: RemoteName) => `/remotes/${name}/remoteEntry.js`;
@@ -18,45 +18,29 @@ async function readManifest(): Promise<Record<string, string>> {
   }
 }
 
-/**
- * Singletons a remote would otherwise take over. The host reaches these only through other shared
- * modules at start, so its copies are registered but not loaded; loading them through the share scope
- * before any remote registers makes a remote reuse them instead of running a second
- * i18n store (whose contexts would not reach the host's providers). React, swr, the client and the
- * UI kit are loaded by the host's own start-up already; loading them here again gave the header a
- * second SWR cache (the account-header e2e test catches that).
- */
-const HOST_SINGLETONS = ['react/jsx-runtime', '@app/i18n'];
+let manifest: Promise<Record<string, string>> | undefined;
 
-async function register(): Promise<void> {
-  const [manifest] = await Promise.all([readManifest(), Promise.all(HOST_SINGLETONS.map((name) => loadShare(name)))]);
-  registerPlugins([offlineRemotePlugin()]);
-  registerRemotes(
-    REMOTE_NAMES.map((name) => ({
-      name,
-      // Absolute, so a relative manifest entry resolves against the page, not the runtime.
-      entry: new URL(manifest[name] ?? defaultEntry(name), window.location.href).href,
-      type: 'module',
-    })),
-  );
+/** Reads GET /api/remotes once; later calls share the same promise. */
+export function remotesReady(): Promise<unknown> {
+  manifest ??= readManifest();
+  return manifest;
 }
 
-let ready: Promise<void> | undefined;
-
-/** Reads GET /api/remotes once and registers every remote; later calls share the same promise. */
-export function remotesReady(): Promise<void> {
-  ready ??= register();
-  return ready;
-}
+const loadExposed = remoteLoader(shareScope);
 
 export interface RemoteRoutesModule {
   default: ComponentType<RemoteRoutesProps>;
 }
 
-/** Loads `<name>/routes`, the component that renders a remote's pages. */
+/**
+ * Loads `./routes` of remote `name`, the component that renders its pages. A remote that cannot be loaded (server
+ * down, wrong URL, CORS) rejects: its section's error boundary shows the fallback, the shell keeps working.
+ */
 export async function loadRemoteRoutes(name: RemoteName): Promise<RemoteRoutesModule> {
-  await remotesReady();
-  const mod = await loadRemote<RemoteRoutesModule>(`${name}/routes`);
+  manifest ??= readManifest();
+  // Absolute, so a relative manifest entry resolves against the page.
+  const url = new URL((await manifest)[name] ?? defaultEntry(name), window.location.href).href;
+  const mod = (await loadExposed(url, './routes')) as Partial<RemoteRoutesModule> | undefined;
   if (!mod?.default) throw new Error(`Remote ${name} did not expose ./routes`);
-  return mod;
+  return mod as RemoteRoutesModule;
 }
