@@ -109,7 +109,7 @@ describe('boards', () => {
     await expect.poll(() => addDialog.getByRole('checkbox', { name: 'Keepers' }).isChecked()).toBe(true);
     await addDialog.getByRole('button', { name: 'Done', exact: true }).click();
     await addDialog.waitFor({ state: 'hidden' });
-    await page.keyboard.press('Escape');
+    await details.getByRole('button', { name: 'Close', exact: true }).click();
     await details.waitFor({ state: 'hidden' });
 
     // The board's page shows that image, in the same grid.
@@ -150,7 +150,7 @@ describe('boards', () => {
     expect((await listTasks(session)).length).toBe(2);
     expect(errors).toEqual([]);
     await session.close();
-  });
+  }, 150_000);
 
   it('works by keyboard on a phone in Vietnamese', async () => {
     const session = await signedInPage(browser, server, 20, PHONE);
@@ -164,6 +164,9 @@ describe('boards', () => {
     await create.focus();
     await page.keyboard.press('Enter');
     const nameDialog = page.getByRole('dialog', { name: 'Bộ sưu tập mới' });
+    // The name field has the focus once the dialog is open.
+    const field = nameDialog.getByRole('textbox', { name: 'Tên' });
+    await expect.poll(() => field.evaluate((element) => element === document.activeElement).catch(() => false)).toBe(true);
     // An empty name is refused here, in Vietnamese, before anything is sent.
     await page.keyboard.press('Enter');
     await nameDialog.getByText('Vui lòng nhập tên').waitFor();
@@ -193,6 +196,8 @@ describe('boards', () => {
     expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
     await page.keyboard.press('Escape');
     await addDialog.waitFor({ state: 'hidden' });
+    // Focus is back in the details (on Add to board), so Escape closes them next.
+    await expect.poll(() => add.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
 
@@ -211,5 +216,5 @@ describe('boards', () => {
     expect((await listTasks(session)).length).toBe(1);
     expect(errors).toEqual([]);
     await session.close();
-  });
+  }, 150_000);
 });

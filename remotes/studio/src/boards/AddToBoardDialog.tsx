@@ -1,4 +1,4 @@
-// Loaded on the first press of "Add to board" (with its messages): the details dialog does not carry it.
+// Mounted on the first press of "Add to board"; its words (the `boards` messages) are fetched then.
 import { useQuery } from '@app/api-client';
 import { useT, WithMessages } from '@app/i18n';
 import { Button, Checkbox, Form, Spinner, TextField } from '@app/ui';

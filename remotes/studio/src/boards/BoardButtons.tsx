@@ -1,11 +1,11 @@
-// The details dialog's board actions. The Add to board dialog is its own chunk, fetched on the first press.
+// The details dialog's board actions; they download with the dialog, on the first image opened, and the Add to board
+// dialog's words on its first press.
 import { useMutation } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, toast } from '@app/ui';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { ImageTask } from '../tasks/types.ts';
-
-const AddToBoardDialog = lazy(() => import('./AddToBoardDialog.tsx').then((m) => ({ default: m.AddToBoardDialog })));
+import { AddToBoardDialog } from './AddToBoardDialog.tsx';
 
 /** "Add to board": opens the boards dialog for this image. */
 export function AddToBoardButton({ task }: { task: ImageTask }) {
@@ -23,11 +23,7 @@ export function AddToBoardButton({ task }: { task: ImageTask }) {
       >
         {t('studio.addToBoard')}
       </Button>
-      {wanted && (
-        <Suspense fallback={null}>
-          <AddToBoardDialog task={task} isOpen={open} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {wanted && <AddToBoardDialog task={task} isOpen={open} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -16,14 +16,20 @@ export function BoardNameDialog({ target, onClose }: { target: NameDialogTarget 
   const { create, rename } = useBoardMutations();
   const [name, setName] = useState('');
   const [shownFor, setShownFor] = useState<NameDialogTarget | null>(null);
+  // What is wrong with the name before anything is sent (required, at most 60 characters).
+  const [nameError, setNameError] = useState<string | null>(null);
   // A newly opened dialog starts from the board's name (or empty).
   if (target !== shownFor) {
     setShownFor(target);
     if (target) setName(target.kind === 'rename' ? target.name : '');
+    setNameError(null);
   }
   const mutation = target?.kind === 'rename' ? rename : create;
   async function save() {
     if (!target) return;
+    const problem = validate(name);
+    setNameError(problem);
+    if (problem) return;
     const body = { name: name.trim() };
     const done =
       target.kind === 'rename' ? await rename.trigger({ params: { path: { boardId: target.id } }, body }) : await create.trigger({ body });
@@ -41,7 +47,7 @@ export function BoardNameDialog({ target, onClose }: { target: NameDialogTarget 
         submitLabel={target?.kind === 'rename' ? t('boards.save') : t('boards.create')}
         cancelLabel={t('boards.cancel')}
         pending={mutation.pending}
-        validationErrors={mutation.fieldErrors}
+        validationErrors={nameError ? { name: nameError } : mutation.fieldErrors}
         onSubmit={save}
       >
         <TextField
@@ -51,10 +57,9 @@ export function BoardNameDialog({ target, onClose }: { target: NameDialogTarget 
           value={name}
           onChange={(value) => {
             setName(value);
+            setNameError(null);
             mutation.setFieldErrors({});
           }}
-          validate={validate}
-          validationBehavior="aria"
           autoFocus
           maxLength={80}
         />

@@ -2,36 +2,25 @@ import { useQuery, useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Card, Link, navigate, PageHeader, Spinner } from '@app/ui';
 import { useState } from 'react';
-import { NO_FILTERS } from '../creations/creationFilters.ts';
-import { LoginRequired } from '../creations/LoginRequired.tsx';
-import { useCreationPages } from '../creations/useCreationPages.ts';
-import { VirtualTaskGrid } from '../creations/VirtualTaskGrid.tsx';
-import { LazyImageDetailsDialog } from '../details/LazyImageDetailsDialog.tsx';
-import { useTaskDetails } from '../details/useTaskDetails.ts';
-import { saveRecreate } from '../generate/recreateStorage.ts';
-import type { ImageTask } from '../tasks/types.ts';
+import {
+  LazyImageDetailsDialog,
+  LoginRequired,
+  recreate,
+  upscale,
+  useCreationPages,
+  useTaskDetails,
+  VirtualTaskGrid,
+  WHOLE_HISTORY,
+} from '../pages/MyCreationsPage.tsx';
 import { BoardNameDialog, type NameDialogTarget } from './BoardNameDialog.tsx';
 import { DeleteBoardDialog } from './DeleteBoardDialog.tsx';
-
-/** A board holds images of any age: its page lists the whole history, not My Creations' 14 days. */
-const WHOLE_HISTORY = { ...NO_FILTERS, when: 'all' as const };
-
-function recreate(task: ImageTask) {
-  const { prompt, model, aspectRatio, generationType, inputImageUrls } = task;
-  saveRecreate({ prompt, model, aspectRatio, generationType, inputImageUrls });
-  navigate('/generate');
-}
-
-function upscale(task: ImageTask) {
-  const image = task.resultUrls[0];
-  if (image) navigate(`/generate?tab=upscale_hd&scale=x4&upscaleImage=${encodeURIComponent(image)}`);
-}
 
 /** /boards/:boardId: the board's images in My Creations' grid; its details dialog can take an image off the board. */
 export function BoardPage({ boardId }: { boardId: string }) {
   const t = useT();
   const { user } = useSession();
   const board = useQuery('/api/boards/{boardId}', user ? { params: { path: { boardId } } } : null);
+  // A board holds images of any age: its page lists the whole history, not My Creations' 14 days.
   const list = useCreationPages(WHOLE_HISTORY, Boolean(user) && Boolean(board.data), boardId);
   const details = useTaskDetails(list.tasks);
   const [naming, setNaming] = useState<NameDialogTarget | null>(null);

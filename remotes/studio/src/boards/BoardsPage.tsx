@@ -2,7 +2,7 @@ import { useQuery, useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Card, PageHeader, Spinner } from '@app/ui';
 import { useState } from 'react';
-import { LoginRequired } from '../creations/LoginRequired.tsx';
+import { LoginRequired } from '../pages/MyCreationsPage.tsx';
 import { BoardCard } from './BoardCard.tsx';
 import { BoardNameDialog, type NameDialogTarget } from './BoardNameDialog.tsx';
 import { DeleteBoardDialog } from './DeleteBoardDialog.tsx';
