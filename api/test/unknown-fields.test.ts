@@ -34,10 +34,10 @@ describe('undeclared input', () => {
     expect(await balance()).toBe(before);
   });
 
-  it('refuses ?board= (a filter this version does not have) on the task list instead of answering the unfiltered list', async () => {
-    const res = await server.request<Problem>('GET', '/api/image-tasks?page=1&board=holiday', { cookie });
+  it('refuses ?album= (a filter this version does not have) on the task list instead of answering the unfiltered list', async () => {
+    const res = await server.request<Problem>('GET', '/api/image-tasks?page=1&album=holiday', { cookie });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ pointer: '/query/board', detail: "Unknown parameter 'board'" }]);
+    expect(res.body.errors).toEqual([{ pointer: '/query/album', detail: "Unknown parameter 'album'" }]);
     expect((await server.request('GET', '/api/image-tasks?page=1', { cookie })).status).toBe(200);
   });
 

@@ -21,6 +21,7 @@ const NAV_LINKS = [
   { link: 'Generate', path: '/generate', heading: 'AI Image Studio', remote: 'studio' },
   { link: 'Pricing', path: '/pricing', heading: 'Pricing', remote: 'billing' },
   { link: 'My Creations', path: '/my-creations', heading: 'My Creations', remote: 'studio' },
+  { link: 'Boards', path: '/boards', heading: 'Boards', remote: 'studio' },
   { link: 'API', path: '/api', heading: 'API Access', remote: 'account' },
   { link: 'Contact', path: '/contact', heading: 'Contact Us', remote: undefined },
   { link: 'Home', path: '/', heading: 'Create and edit stunning images with Nano Banana AI', remote: undefined },
@@ -121,6 +122,7 @@ describe('shell navigation', () => {
     const expected: Record<string, string> = {
       '/generate': 'AI Image Studio',
       '/my-creations': 'My Creations',
+      '/boards': 'Boards',
       '/pricing': 'Pricing',
       '/purchase-credits': 'Purchase Credits',
       '/login': 'Sign In',
@@ -221,6 +223,7 @@ describe('shell navigation', () => {
       'Generate',
       'Pricing',
       'My Creations',
+      'Boards',
       'API',
       'Contact',
       'Sign In',

@@ -105,7 +105,7 @@ export const HOST_PAGE_PATHS = ['/', '/contact'] as const;
  * lists the remotes' entries from it and answers the pages with 200.
  */
 export const REMOTE_ROUTES = {
-  studio: ['/generate', '/my-creations'],
+  studio: ['/generate', '/my-creations', '/boards'],
   billing: ['/pricing', '/purchase-credits'],
   account: ['/login', '/my-account', '/api'],
   admin: ['/admin', '/history'],

@@ -148,6 +148,11 @@ export function buildOpenApiDocument() {
         name: 'Studio',
         description: 'Uploads, text to image, edits, upscales, the task list, the image proxy, and the KIE callback.',
       },
+      {
+        name: 'Boards',
+        description:
+          'Your named collections of images: create, rename, delete, add and remove images (many at once). An image can be on several boards; deleting a board keeps its images.',
+      },
       { name: 'Auth', description: 'Registration, sign-in (password or Google), session and password.' },
       {
         name: 'Account security',

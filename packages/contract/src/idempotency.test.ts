@@ -10,6 +10,7 @@ const CREATE_CALLS = [
   'automationGenerate',
   'automationUpscale',
   'createApiToken',
+  'createBoard',
   'createCreemCheckout',
   'createPayPalOrder',
   'generateImage',

@@ -16,6 +16,8 @@ export * from './automation.routes.ts';
 export * from './automation.ts';
 export * from './billing.routes.ts';
 export * from './billing.ts';
+export * from './boards.routes.ts';
+export * from './boards.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export { buildOpenApiDocument, problemStatuses } from './document.ts';

@@ -121,6 +121,16 @@ export const PROBLEM_KINDS = {
     meaning: 'An image is larger than 10 MB.',
     action: 'Resize or compress it, then try again.',
   },
+  board_name_taken: {
+    title: 'Name in use',
+    meaning: 'One of your boards already has this name (names are compared ignoring case).',
+    action: 'Choose another name, or use the board that has it.',
+  },
+  too_many_boards: {
+    title: 'Too many boards',
+    meaning: 'You have as many boards as one user may have.',
+    action: 'Delete a board you no longer need (its images stay), then try again.',
+  },
   upload_quota_exceeded: {
     title: 'Upload storage full',
     meaning: 'Your stored reference uploads reached your quota.',

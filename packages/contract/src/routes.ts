@@ -7,6 +7,7 @@ import { adminRoutes } from './admin.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { automationRoutes, webhookDeliveryRoutes } from './automation.routes.ts';
 import { billingRoutes } from './billing.routes.ts';
+import { boardRoutes } from './boards.routes.ts';
 import { liveRoutes } from './live.routes.ts';
 import { openaiImageRoutes } from './openai-images.routes.ts';
 import type { RouteDef } from './route.ts';
@@ -23,6 +24,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...accountPasskeyRoutes,
   ...accountSessionRoutes,
   ...studioRoutes,
+  ...boardRoutes,
   ...liveRoutes,
   ...adminRoutes,
   ...auditRoutes,

@@ -130,6 +130,7 @@ export const listImageTasks = defineRoute({
     },
     304: { description: 'Not modified since the given ETag.' },
   },
+  problems: [404],
 });
 
 export const favouriteImageTask = defineRoute({

@@ -114,6 +114,12 @@ export const ImageTaskListQuery = z.object({
     .openapi({ example: 'all' }),
   from: SearchDay.optional().describe('Only tasks created on or after this day (UTC, `YYYY-MM-DD`).'),
   to: SearchDay.optional().describe('Only tasks created on or before this day (UTC, `YYYY-MM-DD`).'),
+  board: z
+    .uuid({ error: 'Must be a board id' })
+    .max(36)
+    .optional()
+    .describe('Only tasks on this board of yours (another id answers 404).')
+    .openapi({ example: '0b9a4a4e-6c1f-4d55-9d7e-3c1f1f3c2a10' }),
   cursor: z
     .string()
     .max(200)

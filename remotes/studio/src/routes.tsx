@@ -11,9 +11,14 @@ addLiveCacheWriter(writeTaskEvent);
 // My Creations (search, filters, the virtual grid) on its own: /generate, where people create, does not carry it.
 const MyCreationsPage = lazy(() => import('./pages/MyCreationsPage.tsx').then((m) => ({ default: m.MyCreationsPage })));
 
+// The boards pages: their own chunk, with their own messages.
+const BoardsRoute = lazy(() => import('./boards/pages.tsx').then((m) => ({ default: m.BoardsRoute })));
+const BoardRoute = lazy(() => import('./boards/pages.tsx').then((m) => ({ default: m.BoardRoute })));
+
 const PAGES: Record<RemotePagePath<'studio'>, ComponentType> = {
   '/generate': GeneratePage,
   '/my-creations': MyCreationsPage,
+  '/boards': BoardsRoute,
 };
 
 /** Exposed as `studio/routes`: the host nests it under each of its pages (`base`); it routes the addresses below. */
@@ -21,6 +26,7 @@ export default function StudioRoutes({ base, notFound }: RemoteRoutesProps) {
   return (
     <RouteSwitch>
       <Route path="/" component={PAGES[base as RemotePagePath<'studio'>]} />
+      {base === '/boards' ? <Route path="/:boardId">{(params) => <BoardRoute boardId={params.boardId} />}</Route> : null}
       <Route>{notFound}</Route>
     </RouteSwitch>
   );

@@ -7,6 +7,8 @@ import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseKieCallback, verifyKieCallbackSignature } from '../../providers/image/kie/callback.ts';
 import { isSandboxTaskId } from '../../providers/image/sandbox/sandbox-provider.ts';
 import { oncePerKey } from '../idempotency/index.ts';
+import { BoardRepository } from './boards/board.repository.ts';
+import { boardNotFound } from './boards/problems.ts';
 import { checkTaskImageInputs } from './files/image-sources.ts';
 import { invalidImageUrls, invalidSignature } from './problems.ts';
 import { proxyImage } from './proxy/proxy.service.ts';
@@ -124,6 +126,8 @@ export const studioHandlers = {
   },
 
   async listImageTasks(ctx, { query, caller: user }) {
+    // Another user's board is not told apart from one that does not exist.
+    if (query.board && !(await new BoardRepository(ctx.state.em).owns(user.id, query.board))) throw boardNotFound();
     // Made when a query is needed: a 304 from memory forks no EntityManager.
     const tasks = () => new ImageTaskRepository(ctx.state.em);
     const cache = ctx.services.taskLists;

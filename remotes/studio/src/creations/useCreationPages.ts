@@ -7,10 +7,11 @@ import { creationsInterval } from './creationsInterval.ts';
 /**
  * The user's tasks matching `filters`, a cursor page (20) at a time: `loadMore` asks for the page after the last
  * one. Kept current by the event stream (any task event re-reads the loaded pages), polled only while no stream is
- * open. One request per settled set of filters: the caller debounces typing before it reaches the address.
+ * open. One request per settled set of filters: the caller debounces typing before it reaches the address. `board`:
+ * only the tasks on that board.
  */
-export function useCreationPages(filters: CreationFilters, signedIn: boolean) {
-  const query = useMemo(() => listQuery(filters), [filters]);
+export function useCreationPages(filters: CreationFilters, signedIn: boolean, board?: string) {
+  const query = useMemo(() => ({ ...listQuery(filters), ...(board && { board }) }), [filters, board]);
   const refreshInterval = usePollingFallback((pages: TaskList[] | undefined) => creationsInterval(pages?.[0]));
   const { data, error, size, setSize, isValidating, mutate } = useInfiniteQuery(
     '/api/image-tasks',
@@ -38,6 +39,7 @@ export function useCreationPages(filters: CreationFilters, signedIn: boolean) {
     error,
     hasMore,
     loadingMore,
+    refresh: mutate,
     loadMore: () => {
       if (hasMore && size <= (data?.length ?? 0)) void setSize(size + 1);
     },

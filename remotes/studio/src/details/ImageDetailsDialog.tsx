@@ -1,6 +1,7 @@
 import { useT } from '@app/i18n';
 import { Badge, type uiEntryLoaders } from '@app/ui';
 import { useRef } from 'react';
+import { AddToBoardButton, RemoveFromBoardButton } from '../boards/BoardButtons.tsx';
 import { FavouriteButton } from '../tasks/FavouriteButton.tsx';
 import { QUALITY_LABELS, qualityOf } from '../tasks/taskLabels.ts';
 import type { ImageTask } from '../tasks/types.ts';
@@ -20,10 +21,12 @@ interface ImageDetailsDialogProps extends DetailsActionHandlers {
   /** The task to show; null closes the dialog. */
   task: ImageTask | null;
   onClose: () => void;
+  /** On a board's page: that board, so the image can be taken off it. */
+  boardId?: string;
 }
 
 /** 'Image Details', shared by /generate and /my-creations; the pages pass their own Recreate and Upscale. */
-export function ImageDetailsDialog({ kit: { Dialog, Modal }, task, onClose, onRecreate, onUpscale }: ImageDetailsDialogProps) {
+export function ImageDetailsDialog({ kit: { Dialog, Modal }, task, onClose, onRecreate, onUpscale, boardId }: ImageDetailsDialogProps) {
   const t = useT();
   // Keep showing the last task while the dialog animates out.
   const last = useRef(task);
@@ -48,6 +51,10 @@ export function ImageDetailsDialog({ kit: { Dialog, Modal }, task, onClose, onRe
                   <RunAgainButton task={shown} onStarted={onClose} />
                 </div>
               )}
+              <div className="studio-details-actions">
+                <AddToBoardButton task={shown} />
+                {boardId && <RemoveFromBoardButton task={shown} boardId={boardId} onRemoved={onClose} />}
+              </div>
               <section className="studio-details-section">
                 <h3>{t('studio.promptHeading')}</h3>
                 <p className="studio-details-prompt">{shown.prompt}</p>

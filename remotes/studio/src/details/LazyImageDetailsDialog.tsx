@@ -7,6 +7,8 @@ import type { DetailsActionHandlers } from './DetailsActions.tsx';
 interface LazyImageDetailsDialogProps extends DetailsActionHandlers {
   task: ImageTask | null;
   onClose: () => void;
+  /** On a board's page: that board (the dialog offers to take the image off it). */
+  boardId?: string;
 }
 
 // The dialog and the kit's dialog widget download together when a first image is opened, not with the page.

@@ -16,13 +16,13 @@ import { useRefundWatcher } from '../tasks/useRefundWatcher.ts';
 import '../creations/creations.css';
 
 // Recreate from here hands everything to the studio, which opens the matching tab prefilled.
-function recreate(task: ImageTask) {
+export function recreate(task: ImageTask) {
   const { prompt, model, aspectRatio, generationType, inputImageUrls } = task;
   saveRecreate({ prompt, model, aspectRatio, generationType, inputImageUrls });
   navigate('/generate');
 }
 
-function upscale(task: ImageTask) {
+export function upscale(task: ImageTask) {
   const image = task.resultUrls[0];
   if (image) navigate(`/generate?tab=upscale_hd&scale=x4&upscaleImage=${encodeURIComponent(image)}`);
 }
@@ -125,3 +125,9 @@ export function MyCreationsPage() {
     </div>
   );
 }
+
+// What a board's page shares with this one, taken from here so that the shared code stays in this page's chunk
+// (imported one by one, the boards chunk would split it into more files that /generate and /my-creations load too).
+export { LazyImageDetailsDialog, LoginRequired, useCreationPages, useTaskDetails, VirtualTaskGrid };
+/** My Creations over the whole history, unfiltered (a board's page narrows it to the board). */
+export const WHOLE_HISTORY: CreationFilters = { ...NO_FILTERS, when: 'all' };

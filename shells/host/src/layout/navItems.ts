@@ -13,6 +13,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/generate', label: 'common.navGenerate' },
   { href: '/pricing', label: 'common.navPricing' },
   { href: '/my-creations', label: 'common.navMyCreations' },
+  { href: '/boards', label: 'common.navBoards' },
   { href: '/api', label: 'common.navApi' },
   { href: '/contact', label: 'common.navContact' },
   { href: '/history', label: 'common.navHistory', adminOnly: true },

@@ -7,6 +7,7 @@ const PAGE_TITLES: Record<string, MessageKey> = {
   '/contact': 'common.navContact',
   '/generate': 'common.navGenerate',
   '/my-creations': 'common.navMyCreations',
+  '/boards': 'common.navBoards',
   '/pricing': 'common.navPricing',
   '/purchase-credits': 'common.navPurchaseCredits',
   '/login': 'common.signIn',

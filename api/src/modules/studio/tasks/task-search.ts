@@ -16,8 +16,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whether the query asks only what the spec's list asks (page, limit, days, favourite): the prepared hot path. */
 export function isPlainQuery(query: ImageTaskListQuery): boolean {
-  const { q, type, status, via, from, to, cursor, scope } = query;
-  return !q && !type && !status && !via && !from && !to && !cursor && scope === 'recent';
+  const { q, type, status, via, from, to, cursor, scope, board } = query;
+  return !q && !type && !status && !via && !from && !to && !cursor && !board && scope === 'recent';
 }
 
 /** At most this many words of a search are used. */
@@ -51,6 +51,8 @@ export function taskFilter(userId: string, query: ImageTaskListQuery, since: Dat
   if (query.type) add('"generation_type" = ?', query.type);
   if (query.status) add('"status" = ?', query.status);
   if (query.via) add('"created_via" = ?', query.via);
+  // The board's owner is checked before the list is read; its rows are found by the (task_id) side of the key.
+  if (query.board) add('exists (select 1 from "board_images" b where b."board_id" = ? and b."task_id" = "image_tasks"."id")', query.board);
   const words = prefixQuery(query.q);
   if (words) add(`"prompt_words" @@ to_tsquery('simple', ?)`, words);
   for (const pattern of substringPatterns(query.q)) add(`"prompt" ilike ?`, pattern);

@@ -6,6 +6,7 @@ export default {
   navGenerate: 'Generate',
   navPricing: 'Pricing',
   navMyCreations: 'My Creations',
+  navBoards: 'Boards',
   navApi: 'API',
   navContact: 'Contact',
   navPurchaseCredits: 'Purchase Credits',

@@ -9,6 +9,7 @@ export default {
   navGenerate: 'Tạo ảnh',
   navPricing: 'Bảng giá',
   navMyCreations: 'Ảnh của tôi',
+  navBoards: 'Bộ sưu tập',
   navApi: 'API',
   navContact: 'Liên hệ',
   navPurchaseCredits: 'Mua credit',

@@ -195,4 +195,8 @@ export default {
   matchesCount: '{count, plural, one {# match} other {# matches}}',
   matchesCountCapped: 'More than {count, number} matches',
   loadingMore: 'Loading more images…',
+
+  // Boards (the rest of their words are the `boards` domain, loaded with the boards pages and dialog)
+  addToBoard: 'Add to board',
+  removeFromBoard: 'Remove from this board',
 };

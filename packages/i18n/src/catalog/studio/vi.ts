@@ -188,4 +188,7 @@ export default {
   matchesCount: '{count, plural, other {# kết quả}}',
   matchesCountCapped: 'Hơn {count, number} kết quả',
   loadingMore: 'Đang tải thêm ảnh…',
+
+  addToBoard: 'Thêm vào bộ sưu tập',
+  removeFromBoard: 'Xóa khỏi bộ sưu tập này',
 } satisfies Messages<typeof en>;
