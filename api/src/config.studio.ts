@@ -25,6 +25,8 @@ export interface StudioConfig {
   uploadsPerWindow: number;
   /** Bytes of uploads one user may keep stored (unused ones are deleted after a day). */
   uploadQuotaBytes: number;
+  /** Stored files no row names are deleted once older than this (files stored for a row not yet committed are younger). */
+  unreferencedFilesGraceMs: number;
   kie: {
     baseUrl: string;
     models: { textToImage: string; edit: string; upscale: string };
@@ -64,6 +66,7 @@ export const StudioEnvSchema = z.object({
   SANDBOX_CALLBACKS: z.enum(['on', 'off']).default('on'),
   STUDIO_UPLOADS_PER_10_MINUTES: z.coerce.number().int().min(1).default(60),
   STUDIO_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(500),
+  STUDIO_UNREFERENCED_FILES_GRACE_SECONDS: seconds(3600),
   KIE_BASE_URL: z
     .string()
     .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), 'must be an http(s) URL')
@@ -89,6 +92,7 @@ export function studioConfigFrom(e: StudioEnv, dataDir: string): StudioConfig {
     sandboxDelayMs: e.SANDBOX_DELAY_MS,
     uploadsPerWindow: e.STUDIO_UPLOADS_PER_10_MINUTES,
     uploadQuotaBytes: Math.round(e.STUDIO_UPLOAD_QUOTA_MB * 1024 * 1024),
+    unreferencedFilesGraceMs: e.STUDIO_UNREFERENCED_FILES_GRACE_SECONDS * 1000,
     kie: {
       baseUrl: e.KIE_BASE_URL,
       models: { textToImage: e.KIE_MODEL_TEXT, edit: e.KIE_MODEL_EDIT, upscale: e.KIE_MODEL_UPSCALE },

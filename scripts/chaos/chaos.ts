@@ -3,7 +3,7 @@
 import pg from 'pg';
 import { listBucket } from './bucket-listing.ts';
 import { type Check, runChecks } from './checks.ts';
-import { type ChaosCluster, startChaosCluster } from './cluster.ts';
+import { type ChaosCluster, startChaosCluster, UNREFERENCED_GRACE_SECONDS } from './cluster.ts';
 import { planFaults, runFaults } from './faults.ts';
 import { Client } from './http.ts';
 import { newJournal, noteRecoveries } from './journal.ts';
@@ -139,6 +139,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     log(`users stopped after ${((Date.now() - start) / 1000).toFixed(1)} s, ${journal.calls.length} requests`);
     receiver.behave();
     await drain(cluster.postgres.url, log);
+    // The clean-up sweep, once every file stored before the drain ended (users' uploads, tasks' results) is past its
+    // grace period: whatever no row names by then, nothing will.
+    await new Promise((resolve) => setTimeout(resolve, UNREFERENCED_GRACE_SECONDS * 1000));
+    log(`sweep: ${(await cluster.sweepUnreferencedFiles()).trim().split('\n').join('; ')}`);
     noteRecoveries(journal);
     const checks = await runChecks({
       databaseUrl: cluster.postgres.url,

@@ -9,6 +9,9 @@ import { type BucketGate, startBucketGate } from './bucket-gate.ts';
 import { type ChaosPostgres, startChaosPostgres } from './postgres.ts';
 import { type ChaosProvider, startChaosProvider } from './provider.ts';
 
+/** Far beyond a store-to-commit path under the run's load, short enough to sweep at the run's end. */
+export const UNREFERENCED_GRACE_SECONDS = 30;
+
 /** The run's pace, beyond the recipe: quick sandbox tasks, quick polling, a short task time limit. */
 const CHAOS_SETTINGS = {
   // The processes' start is read from their `listening` line.
@@ -26,6 +29,8 @@ const CHAOS_SETTINGS = {
   PAYMENT_SANDBOX: 'on',
   // The webhook receiver listens on 127.0.0.1.
   CALLBACK_ALLOWED_NETWORKS: '127.0.0.1',
+  // Files no row names are swept once this old (the run sweeps after its users stop and this long has passed).
+  STUDIO_UNREFERENCED_FILES_GRACE_SECONDS: String(UNREFERENCED_GRACE_SECONDS),
   // One KIE account carries every user's tasks: its status calls are not the bottleneck under test.
   KIE_STATUS_CALLS_PER_10_SECONDS: '1000',
 };
@@ -46,6 +51,8 @@ export interface ChaosCluster {
   startWorker(): Promise<AppProcess>;
   /** Runs the admin script once; its credentials. */
   createAdmin(): Promise<{ username: string; password: string }>;
+  /** Runs the unreferenced-files sweep now (the workers run it hourly); its output. */
+  sweepUnreferencedFiles(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -115,6 +122,7 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
       await runScript(['api/scripts/create-admin.ts', admin.username, admin.password], environmentOf(workerService));
       return admin;
     },
+    sweepUnreferencedFiles: () => runScript(['api/scripts/sweep-unreferenced-files.ts'], environmentOf(workerService)),
     async close() {
       await proxy.close();
       await Promise.all([...webs, ...workers].map((app) => app.stop(3000)));

@@ -32,7 +32,7 @@ export class Client {
   /** One request; a network error or time-out answers status 0 (and is journaled as such). */
   async call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
     const startedAt = Date.now();
-    const record = (status: number, error?: string) =>
+    const record = (status: number, error?: string, problem?: string) =>
       this.journal.calls.push({
         user: this.user,
         method,
@@ -41,6 +41,7 @@ export class Client {
         endedAt: Date.now(),
         status,
         error,
+        problem,
         signedIn: Boolean(options.cookie),
       });
     try {
@@ -65,7 +66,7 @@ export class Client {
       } catch {
         // not JSON after all
       }
-      record(response.status);
+      record(response.status, undefined, typeof body.code === 'string' ? body.code : undefined);
       return { status: response.status, headers: response.headers, body, text };
     } catch (error) {
       record(0, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
