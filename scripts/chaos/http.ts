@@ -75,15 +75,22 @@ export class Client {
   }
 
   /**
-   * An integrator's retrying call: the same Idempotency-Key again after a time-out or a 5xx, with a growing
-   * pause, until an answer that is not a server failure (or the attempts run out).
+   * An integrator's retrying call: the same Idempotency-Key again after a time-out, a 5xx or a 409 saying the key's
+   * first request is still running (as Stripe's SDKs retry a 409), with a growing pause (at least what Retry-After
+   * asks), until another answer or the attempts run out.
    */
-  async retrying(method: string, path: string, options: CallOptions, attempts = 8): Promise<Answer> {
+  async retrying(method: string, path: string, options: CallOptions, attempts = 10): Promise<Answer> {
     let answer = await this.call(method, path, options);
-    for (let attempt = 1; attempt < attempts && (answer.status === 0 || answer.status >= 500); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** attempt, 5000)));
+    for (let attempt = 1; attempt < attempts && shouldRetry(answer); attempt++) {
+      const asked = Number(answer.headers.get('retry-after')) * 1000 || 0;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(asked, Math.min(500 * 2 ** attempt, 10_000))));
       answer = await this.call(method, path, options);
     }
     return answer;
   }
+}
+
+/** No answer, a server failure, or the key's first request still running: the same request may be sent again. */
+export function shouldRetry(answer: Answer): boolean {
+  return answer.status === 0 || answer.status >= 500 || (answer.status === 409 && answer.body.code === 'idempotency_in_progress');
 }
