@@ -1,4 +1,5 @@
-// Password hashing from a request: a full hashing queue becomes a retryable 429 instead of a 500.
+// Password hashing from a request: a full (or too slow) hashing queue becomes a retryable 429 instead of a 500 or a
+// request left hanging.
 import { tooManyRequests } from '../../../errors.ts';
 import { HashingBusyError, passwords } from './password.ts';
 
@@ -6,7 +7,8 @@ async function busyAware<T>(job: () => Promise<T>): Promise<T> {
   try {
     return await job();
   } catch (error) {
-    if (error instanceof HashingBusyError) throw tooManyRequests(1, 'The server is busy checking passwords. Try again in a moment.');
+    if (error instanceof HashingBusyError)
+      throw tooManyRequests(error.retryAfterSeconds, 'The server is busy checking passwords. Try again in a moment.');
     throw error;
   }
 }

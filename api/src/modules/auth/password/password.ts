@@ -7,21 +7,47 @@
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 import pLimit from 'p-limit';
 
-/** Thrown when every hashing slot is busy and the wait line is full (hash-slot.ts answers 429). */
+/** Thrown when a hash would wait too long for a slot (hash-slot.ts answers 429 with its Retry-After). */
 export class HashingBusyError extends Error {
   override name = 'HashingBusyError';
+  /** About when a slot should be free again. */
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds = 1) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
 }
 
-/** `job` under p-limit's `concurrency`, refused at once when `maxWaiting` jobs already wait behind it. */
-export function boundedLimit(concurrency: number, maxWaiting: number) {
+/** How much the latest job moves the running mean of job time. */
+const MEAN_WEIGHT = 0.2;
+
+/**
+ * `job` under p-limit's `concurrency`, refused at once when `maxWaiting` jobs already wait behind it, or when the
+ * line ahead would take longer than `maxWaitMs` at the jobs' recent pace (on a busy machine a hash takes many times
+ * its usual time: a short line can then hold a request past any client's patience).
+ */
+export function boundedLimit(concurrency: number, maxWaiting: number, maxWaitMs = Number.POSITIVE_INFINITY) {
   if (!(maxWaiting >= 0)) throw new Error('maxWaiting must be >= 0');
   const limit = pLimit(concurrency);
+  let meanMs = 0;
+  const timed = async <T>(job: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await job();
+    } finally {
+      const took = performance.now() - started;
+      meanMs = meanMs === 0 ? took : meanMs + MEAN_WEIGHT * (took - meanMs);
+    }
+  };
   const run = <T>(job: () => Promise<T>): Promise<T> => {
     // A call counts as pending until p-limit starts it, so this is every job in the system.
-    if (limit.activeCount + limit.pendingCount >= concurrency + maxWaiting) {
-      return Promise.reject(new HashingBusyError('Too many password hashes are waiting.'));
-    }
-    return limit(job);
+    const ahead = limit.activeCount + limit.pendingCount;
+    if (ahead >= concurrency + maxWaiting) return Promise.reject(new HashingBusyError('Too many password hashes are waiting.'));
+    const waitMs = Math.floor(ahead / concurrency) * meanMs;
+    if (waitMs > maxWaitMs)
+      return Promise.reject(new HashingBusyError('Password hashes are waiting too long.', Math.ceil((waitMs - maxWaitMs) / 1000) || 1));
+    return limit(() => timed(job));
   };
   return Object.assign(run, { limit });
 }
@@ -101,12 +127,14 @@ export interface PasswordHasherOptions {
   concurrency?: number;
   /** Hashes allowed to wait for a slot; beyond, calls fail fast. Default 32. */
   maxWaiting?: number;
+  /** Longest expected wait for a slot (line length at the recent hash time); beyond, calls fail fast. Default 5 s. */
+  maxWaitMs?: number;
 }
 
 /** Creates a hasher; the process shares one (`passwords`) so the concurrency bound is process-wide. */
 export function createPasswordHasher(options: PasswordHasherOptions = {}): PasswordHasher {
   const params = options.params ?? ARGON2_PARAMS;
-  const slot = boundedLimit(options.concurrency ?? 2, options.maxWaiting ?? 32);
+  const slot = boundedLimit(options.concurrency ?? 2, options.maxWaiting ?? 32, options.maxWaitMs ?? 5000);
 
   return {
     hash(password) {
