@@ -12,6 +12,8 @@ export interface StudioConfig {
   filesDir: string;
   /** Tasks a user may have pending or generating at once. */
   maxTasksInFlight: number;
+  /** Tasks waiting to start at the provider, across the cluster, beyond which new ones are refused (503 `studio_busy`). */
+  maxWaitingTasks: number;
   /** A task not finished this long after submission fails and is refunded. */
   taskTimeoutMs: number;
   /** Status polls start this far apart and back off to `pollMaxMs`. */
@@ -56,6 +58,7 @@ const seconds = (fallback: number) => z.coerce.number().positive().default(fallb
 export const StudioEnvSchema = z.object({
   FILES_DIR: z.string().min(1).optional(),
   STUDIO_MAX_TASKS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(4),
+  STUDIO_MAX_WAITING_TASKS: z.coerce.number().int().min(1).max(1_000_000).default(500),
   STUDIO_TASK_TIMEOUT_SECONDS: seconds(600),
   STUDIO_POLL_MIN_SECONDS: seconds(3),
   STUDIO_POLL_MAX_SECONDS: seconds(10),
@@ -85,6 +88,7 @@ export function studioConfigFrom(e: StudioEnv, dataDir: string): StudioConfig {
   return {
     filesDir: e.FILES_DIR ?? join(dataDir, 'files'),
     maxTasksInFlight: e.STUDIO_MAX_TASKS_IN_FLIGHT,
+    maxWaitingTasks: e.STUDIO_MAX_WAITING_TASKS,
     taskTimeoutMs: e.STUDIO_TASK_TIMEOUT_SECONDS * 1000,
     pollMinMs: e.STUDIO_POLL_MIN_SECONDS * 1000,
     pollMaxMs: Math.max(e.STUDIO_POLL_MIN_SECONDS, e.STUDIO_POLL_MAX_SECONDS) * 1000,

@@ -162,7 +162,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         : `${options.users} users`,
     });
     await receiver.close();
-    const report = renderReport(journal, checks, start);
+    const report = renderReport(journal, checks, start, cluster.serverErrors);
     return { ok: checks.every((item) => item.ok), checks, report, durationMs: Date.now() - t0 };
   } finally {
     await cluster.close();

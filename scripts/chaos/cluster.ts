@@ -31,6 +31,9 @@ const CHAOS_SETTINGS = {
   CALLBACK_ALLOWED_NETWORKS: '127.0.0.1',
   // Files no row names are swept once this old (the run sweeps after its users stop and this long has passed).
   STUDIO_UNREFERENCED_FILES_GRACE_SECONDS: String(UNREFERENCED_GRACE_SECONDS),
+  // Refuse new tasks (503 studio_busy) beyond this many waiting to start: about what two workers start within the
+  // 30 s time limit on a busy two-core machine.
+  STUDIO_MAX_WAITING_TASKS: '40',
   // One KIE account carries every user's tasks: its status calls are not the bottleneck under test.
   KIE_STATUS_CALLS_PER_10_SECONDS: '1000',
 };
@@ -51,6 +54,8 @@ export interface ChaosCluster {
   startWorker(): Promise<AppProcess>;
   /** Runs the admin script once; its credentials. */
   createAdmin(): Promise<{ username: string; password: string }>;
+  /** The processes' error log lines (pino level 50 and up) counted by message, so the report can name what a 500 was. */
+  serverErrors: Map<string, number>;
   /** Runs the unreferenced-files sweep now (the workers run it hourly); its output. */
   sweepUnreferencedFiles(): Promise<string>;
   close(): Promise<void>;
@@ -101,8 +106,23 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
     KIE_BASE_URL: provider.kie.url,
   });
   let count = 0;
+  const serverErrors = new Map<string, number>();
+  const tally = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.includes('"level":5') && !line.includes('"level":6')) continue;
+      try {
+        const entry = JSON.parse(line) as { msg?: string; err?: { type?: string; message?: string } };
+        const what = `${entry.msg ?? ''}${entry.err ? `: ${entry.err.type ?? ''} ${entry.err.message ?? ''}` : ''}`.slice(0, 160);
+        serverErrors.set(what, (serverErrors.get(what) ?? 0) + 1);
+      } catch {
+        // not a whole log line
+      }
+    }
+  };
   const start = async (service: string) => {
     const app = await startApp(`${service}#${++count}`, environmentOf(service), START_TIMEOUT_MS);
+    app.child.stdout?.on('data', tally);
+    app.child.stderr?.on('data', tally);
     await ready(app);
     return app;
   };
@@ -115,6 +135,7 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
     callbackKey,
     webs,
     workers,
+    serverErrors,
     startWeb: () => start(webService),
     startWorker: () => start(workerService),
     async createAdmin() {

@@ -7,7 +7,7 @@ const fold = (path: string) => path.replace(/\/sbx_ch_[^/]+/, '/:checkout').repl
 
 const pad = (text: string, width: number) => text.padEnd(width).slice(0, Math.max(width, text.length));
 
-export function renderReport(journal: Journal, checks: Check[], t0: number): string {
+export function renderReport(journal: Journal, checks: Check[], t0: number, serverErrors = new Map<string, number>()): string {
   const lines: string[] = [];
   lines.push('fault              start   end     recovery  detail');
   for (const fault of journal.faults) {
@@ -49,6 +49,14 @@ export function renderReport(journal: Journal, checks: Check[], t0: number): str
         .sort()
         .map(([what, count]) => `${what} ×${count}`)
         .join(', ')}`,
+    );
+  if (serverErrors.size)
+    lines.push(
+      `server errors logged: ${[...serverErrors]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12)
+        .map(([what, count]) => `${what} ×${count}`)
+        .join('; ')}`,
     );
   lines.push('');
   const width = Math.max(...checks.map((item) => item.name.length));
