@@ -147,6 +147,28 @@ describe('boundedLimit (the hashing slots)', () => {
     expect(await slot(async () => 'again')).toBe('again');
   });
 
+  it('skips a queued job whose client has gone by its turn, and runs the next', async () => {
+    // Sign-ups timed out by their clients were still hashed, for nobody, while the retries waited behind them.
+    const slot = boundedLimit(1, 10);
+    const first = gate();
+    const running = slot(first.job);
+    let ran = false;
+    let waiting = true;
+    const abandoned = slot(
+      async () => {
+        ran = true;
+      },
+      () => waiting,
+    );
+    const next = slot(async () => 'next');
+    waiting = false;
+    first.open();
+    await running;
+    await expect(abandoned).rejects.toBeInstanceOf(HashingBusyError);
+    expect(ran).toBe(false);
+    expect(await next).toBe('next');
+  });
+
   it('frees the slot when a job fails', async () => {
     const slot = boundedLimit(1, 0);
     await expect(

@@ -40,14 +40,15 @@ export function boundedLimit(concurrency: number, maxWaiting: number, maxWaitMs 
       meanMs = meanMs === 0 ? took : meanMs + MEAN_WEIGHT * (took - meanMs);
     }
   };
-  const run = <T>(job: () => Promise<T>): Promise<T> => {
+  /** `wanted`, asked when the job's turn comes: false (its client has gone) skips it, so no slot goes to nobody. */
+  const run = <T>(job: () => Promise<T>, wanted?: () => boolean): Promise<T> => {
     // A call counts as pending until p-limit starts it, so this is every job in the system.
     const ahead = limit.activeCount + limit.pendingCount;
     if (ahead >= concurrency + maxWaiting) return Promise.reject(new HashingBusyError('Too many password hashes are waiting.'));
     const waitMs = Math.floor(ahead / concurrency) * meanMs;
     if (waitMs > maxWaitMs)
       return Promise.reject(new HashingBusyError('Password hashes are waiting too long.', Math.ceil((waitMs - maxWaitMs) / 1000) || 1));
-    return limit(() => timed(job));
+    return limit(() => (wanted && !wanted() ? Promise.reject(new HashingBusyError('Nobody waits for this hash any more.')) : timed(job)));
   };
   return Object.assign(run, { limit });
 }
@@ -110,13 +111,16 @@ function derive(password: string, salt: Buffer, params: Argon2Params, tagLength:
 }
 
 export interface PasswordHasher {
-  /** A new PHC string with a fresh 16-byte salt. Rejects with `HashingBusyError` when too busy. */
-  hash(password: string): Promise<string>;
+  /**
+   * A new PHC string with a fresh 16-byte salt. Rejects with `HashingBusyError` when too busy, or when `wanted`
+   * says nobody waits for it any more by its turn.
+   */
+  hash(password: string, wanted?: () => boolean): Promise<string>;
   /**
    * Whether `password` matches `stored`, compared in constant time. An unparseable `stored` (or none, for
    * an unknown user) still costs one hash, so timing does not tell which usernames exist.
    */
-  verify(stored: string | null | undefined, password: string): Promise<boolean>;
+  verify(stored: string | null | undefined, password: string, wanted?: () => boolean): Promise<boolean>;
   /** True when `stored` was made with weaker parameters than today's (rehash after a successful sign-in). */
   needsRehash(stored: string): boolean;
 }
@@ -137,13 +141,13 @@ export function createPasswordHasher(options: PasswordHasherOptions = {}): Passw
   const slot = boundedLimit(options.concurrency ?? 2, options.maxWaiting ?? 32, options.maxWaitMs ?? 5000);
 
   return {
-    hash(password) {
+    hash(password, wanted) {
       return slot(async () => {
         const salt = randomBytes(SALT_BYTES);
         return formatPhc(params, salt, await derive(password, salt, params, TAG_BYTES));
-      });
+      }, wanted);
     },
-    verify(stored, password) {
+    verify(stored, password, wanted) {
       return slot(async () => {
         const parsed = stored ? parsePhc(stored) : undefined;
         if (!parsed) {
@@ -153,7 +157,7 @@ export function createPasswordHasher(options: PasswordHasherOptions = {}): Passw
         }
         const actual = await derive(password, parsed.salt, parsed.params, parsed.hash.length);
         return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
-      });
+      }, wanted);
     },
     needsRehash(stored) {
       const parsed = parsePhc(stored);
