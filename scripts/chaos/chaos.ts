@@ -137,11 +137,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     const userErrors = (await Promise.allSettled(users)).filter((outcome) => outcome.status === 'rejected');
     await faults;
     log(`users stopped after ${((Date.now() - start) / 1000).toFixed(1)} s, ${journal.calls.length} requests`);
+    const usersStopped = Date.now();
     receiver.behave();
     await drain(cluster.postgres.url, log);
-    // The clean-up sweep, once every file stored before the drain ended (users' uploads, tasks' results) is past its
-    // grace period: whatever no row names by then, nothing will.
-    await new Promise((resolve) => setTimeout(resolve, UNREFERENCED_GRACE_SECONDS * 1000));
+    // The clean-up sweep, once every file the users' requests stored is past its grace period (the drain usually
+    // outlasts it): whatever no row names by then, nothing will. A result a task stores while it drains is named by
+    // its task once completed, and deleted with the failure when the time limit ends it.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, usersStopped + UNREFERENCED_GRACE_SECONDS * 1000 - Date.now())));
     log(`sweep: ${(await cluster.sweepUnreferencedFiles()).trim().split('\n').join('; ')}`);
     noteRecoveries(journal);
     const checks = await runChecks({
