@@ -3,6 +3,7 @@ import type { Problem } from '@app/contract';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/index.ts';
+import { HttpProblem } from './errors.ts';
 import { OPENAPI_FILE } from './http/docs.ts';
 
 describe('the middleware chain', () => {
@@ -18,6 +19,10 @@ describe('the middleware chain', () => {
         // An unexpected failure deep inside a handler, with a secret in its message.
         getRemoteManifest: async () => {
           throw new Error('database password is hunter2');
+        },
+        // A deliberate refusal for now, with when to retry (as a load shed answers).
+        listCreditPackages: async () => {
+          throw new HttpProblem({ status: 503, code: 'studio_busy', title: 'Busy', retryable: true, headers: { 'Retry-After': '10' } });
         },
       },
     });
@@ -69,6 +74,16 @@ describe('the middleware chain', () => {
     expect(res.text).not.toContain('hunter2');
     const logged = logs.find((line) => line.reqId === 'boom-1' && line.msg === 'unhandled error');
     expect(JSON.stringify(logged)).toContain('hunter2');
+  });
+
+  it('logs a deliberate retryable 503 as a warning, not as an unhandled error', async () => {
+    // The chaos run's load shed logged 1,341 "unhandled error" lines, hiding the real ones.
+    const res = await server.request<Problem>('GET', '/api/credit-packages', { headers: { 'X-Request-Id': 'shed-1' }, validate: false });
+    expect([res.status, res.headers.get('retry-after'), res.body.code]).toEqual([503, '10', 'studio_busy']);
+    const lines = logs.filter((line) => line.reqId === 'shed-1');
+    expect(lines.map((line) => line.msg)).toContain('refused for now');
+    expect(lines.find((line) => line.msg === 'refused for now')).toMatchObject({ level: 40, code: 'studio_busy' });
+    expect(lines.map((line) => line.msg)).not.toContain('unhandled error');
   });
 
   it('answers unknown API paths with a 404 problem', async () => {

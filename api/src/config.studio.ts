@@ -12,6 +12,8 @@ export interface StudioConfig {
   filesDir: string;
   /** Tasks a user may have pending or generating at once. */
   maxTasksInFlight: number;
+  /** Tasks waiting to start at the provider, across the cluster, beyond which new ones are refused (503 `studio_busy`). */
+  maxWaitingTasks: number;
   /** A task not finished this long after submission fails and is refunded. */
   taskTimeoutMs: number;
   /** Status polls start this far apart and back off to `pollMaxMs`. */
@@ -25,6 +27,8 @@ export interface StudioConfig {
   uploadsPerWindow: number;
   /** Bytes of uploads one user may keep stored (unused ones are deleted after a day). */
   uploadQuotaBytes: number;
+  /** Stored files no row names are deleted once older than this (files stored for a row not yet committed are younger). */
+  unreferencedFilesGraceMs: number;
   kie: {
     baseUrl: string;
     models: { textToImage: string; edit: string; upscale: string };
@@ -54,6 +58,7 @@ const seconds = (fallback: number) => z.coerce.number().positive().default(fallb
 export const StudioEnvSchema = z.object({
   FILES_DIR: z.string().min(1).optional(),
   STUDIO_MAX_TASKS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(4),
+  STUDIO_MAX_WAITING_TASKS: z.coerce.number().int().min(1).max(1_000_000).default(500),
   STUDIO_TASK_TIMEOUT_SECONDS: seconds(600),
   STUDIO_POLL_MIN_SECONDS: seconds(3),
   STUDIO_POLL_MAX_SECONDS: seconds(10),
@@ -64,6 +69,7 @@ export const StudioEnvSchema = z.object({
   SANDBOX_CALLBACKS: z.enum(['on', 'off']).default('on'),
   STUDIO_UPLOADS_PER_10_MINUTES: z.coerce.number().int().min(1).default(60),
   STUDIO_UPLOAD_QUOTA_MB: z.coerce.number().positive().default(500),
+  STUDIO_UNREFERENCED_FILES_GRACE_SECONDS: seconds(3600),
   KIE_BASE_URL: z
     .string()
     .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), 'must be an http(s) URL')
@@ -82,6 +88,7 @@ export function studioConfigFrom(e: StudioEnv, dataDir: string): StudioConfig {
   return {
     filesDir: e.FILES_DIR ?? join(dataDir, 'files'),
     maxTasksInFlight: e.STUDIO_MAX_TASKS_IN_FLIGHT,
+    maxWaitingTasks: e.STUDIO_MAX_WAITING_TASKS,
     taskTimeoutMs: e.STUDIO_TASK_TIMEOUT_SECONDS * 1000,
     pollMinMs: e.STUDIO_POLL_MIN_SECONDS * 1000,
     pollMaxMs: Math.max(e.STUDIO_POLL_MIN_SECONDS, e.STUDIO_POLL_MAX_SECONDS) * 1000,
@@ -89,6 +96,7 @@ export function studioConfigFrom(e: StudioEnv, dataDir: string): StudioConfig {
     sandboxDelayMs: e.SANDBOX_DELAY_MS,
     uploadsPerWindow: e.STUDIO_UPLOADS_PER_10_MINUTES,
     uploadQuotaBytes: Math.round(e.STUDIO_UPLOAD_QUOTA_MB * 1024 * 1024),
+    unreferencedFilesGraceMs: e.STUDIO_UNREFERENCED_FILES_GRACE_SECONDS * 1000,
     kie: {
       baseUrl: e.KIE_BASE_URL,
       models: { textToImage: e.KIE_MODEL_TEXT, edit: e.KIE_MODEL_EDIT, upscale: e.KIE_MODEL_UPSCALE },

@@ -3,7 +3,7 @@
 import pg from 'pg';
 import { listBucket } from './bucket-listing.ts';
 import { type Check, runChecks } from './checks.ts';
-import { type ChaosCluster, startChaosCluster } from './cluster.ts';
+import { type ChaosCluster, startChaosCluster, UNREFERENCED_GRACE_SECONDS } from './cluster.ts';
 import { planFaults, runFaults } from './faults.ts';
 import { Client } from './http.ts';
 import { newJournal, noteRecoveries } from './journal.ts';
@@ -137,8 +137,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     const userErrors = (await Promise.allSettled(users)).filter((outcome) => outcome.status === 'rejected');
     await faults;
     log(`users stopped after ${((Date.now() - start) / 1000).toFixed(1)} s, ${journal.calls.length} requests`);
+    const usersStopped = Date.now();
     receiver.behave();
     await drain(cluster.postgres.url, log);
+    // The clean-up sweep, once every file the users' requests stored is past its grace period (the drain usually
+    // outlasts it): whatever no row names by then, nothing will. A result a task stores while it drains is named by
+    // its task once completed, and deleted with the failure when the time limit ends it.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, usersStopped + UNREFERENCED_GRACE_SECONDS * 1000 - Date.now())));
+    log(`sweep: ${(await cluster.sweepUnreferencedFiles()).trim().split('\n').join('; ')}`);
     noteRecoveries(journal);
     const checks = await runChecks({
       databaseUrl: cluster.postgres.url,
@@ -158,7 +164,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         : `${options.users} users`,
     });
     await receiver.close();
-    const report = renderReport(journal, checks, start);
+    const report = renderReport(journal, checks, start, cluster.serverErrors);
     return { ok: checks.every((item) => item.ok), checks, report, durationMs: Date.now() - t0 };
   } finally {
     await cluster.close();

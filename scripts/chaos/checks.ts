@@ -1,7 +1,7 @@
 // The verdict: the invariants the run must keep, each checked against the database, the bucket and the journal.
 import pg from 'pg';
 import type { BucketListing } from './bucket-listing.ts';
-import type { Journal } from './journal.ts';
+import type { Call, Journal } from './journal.ts';
 import type { WebhookReceiver } from './receiver.ts';
 
 export interface Check {
@@ -31,6 +31,12 @@ const sample = (items: unknown[]) =>
 function check(name: string, failures: unknown[], passed: string): Check {
   return { name, ok: failures.length === 0, detail: failures.length ? `${failures.length} bad: ${sample(failures)}` : passed };
 }
+
+/**
+ * No answer, or a server failure. Not a load shed: 503 `studio_busy` refuses a task at once with `Retry-After`
+ * and charges nothing (the product's answer to more work than it can start in time; counted in the table).
+ */
+const failed = (call: Call) => call.status === 0 || (call.status >= 500 && call.problem !== 'studio_busy');
 
 export async function runChecks(evidence: Evidence): Promise<Check[]> {
   const { journal } = evidence;
@@ -108,16 +114,12 @@ export async function runChecks(evidence: Evidence): Promise<Check[]> {
     const harmful = journal.faults.filter((fault) => fault.kind !== 'provider-callbacks');
     const inWindow = (at: number) =>
       harmful.some((fault) => at >= fault.startedAt && at <= (fault.endedAt || Date.now()) + evidence.recoveryMs);
-    const stray = journal.calls.filter(
-      (call) => (call.status === 0 || call.status >= 500) && !inWindow(call.startedAt) && !inWindow(call.endedAt),
-    );
+    const stray = journal.calls.filter((call) => failed(call) && !inWindow(call.startedAt) && !inWindow(call.endedAt));
     checks.push(check('5xx only inside fault windows', stray, `${journal.calls.length} requests`));
 
     const rolling = journal.faults.filter((fault) => fault.kind === 'rolling-restart');
     const rollingFailures = journal.calls.filter(
-      (call) =>
-        (call.status === 0 || call.status >= 500) &&
-        rolling.some((fault) => call.endedAt >= fault.startedAt && call.startedAt <= fault.endedAt),
+      (call) => failed(call) && rolling.some((fault) => call.endedAt >= fault.startedAt && call.startedAt <= fault.endedAt),
     );
     checks.push(check('rolling restart: 0 failed requests', rollingFailures, rolling.length ? 'none failed' : 'no rolling restart'));
 

@@ -9,6 +9,9 @@ import { type BucketGate, startBucketGate } from './bucket-gate.ts';
 import { type ChaosPostgres, startChaosPostgres } from './postgres.ts';
 import { type ChaosProvider, startChaosProvider } from './provider.ts';
 
+/** Far beyond a store-to-commit path under the run's load, short enough to sweep at the run's end. */
+export const UNREFERENCED_GRACE_SECONDS = 30;
+
 /** The run's pace, beyond the recipe: quick sandbox tasks, quick polling, a short task time limit. */
 const CHAOS_SETTINGS = {
   // The processes' start is read from their `listening` line.
@@ -19,13 +22,20 @@ const CHAOS_SETTINGS = {
   STUDIO_TASK_TIMEOUT_SECONDS: '30',
   JOBS_CRON_INTERVAL_SECONDS: '1',
   SHUTDOWN_TIMEOUT_MS: '8000',
-  REGISTER_LIMIT_PER_IP: '1000',
-  LOGIN_LIMIT_PER_IP: '1000',
+  // Every simulated user comes from 127.0.0.1: a per-address budget here is every user's at once, and a sign-up
+  // stampede's retries (each 429 a person waits out is an attempt) spent 1,000 in the long run.
+  REGISTER_LIMIT_PER_IP: '100000',
+  LOGIN_LIMIT_PER_IP: '100000',
   LOGIN_LIMIT_PER_USERNAME: '1000',
   AUTOMATION_RATE_LIMIT_PER_MINUTE: '1000',
   PAYMENT_SANDBOX: 'on',
   // The webhook receiver listens on 127.0.0.1.
   CALLBACK_ALLOWED_NETWORKS: '127.0.0.1',
+  // Files no row names are swept once this old (the run sweeps after its users stop and this long has passed).
+  STUDIO_UNREFERENCED_FILES_GRACE_SECONDS: String(UNREFERENCED_GRACE_SECONDS),
+  // Refuse new tasks (503 studio_busy) beyond this many waiting to start: about what two workers start within the
+  // 30 s time limit on a busy two-core machine.
+  STUDIO_MAX_WAITING_TASKS: '40',
   // One KIE account carries every user's tasks: its status calls are not the bottleneck under test.
   KIE_STATUS_CALLS_PER_10_SECONDS: '1000',
 };
@@ -46,6 +56,10 @@ export interface ChaosCluster {
   startWorker(): Promise<AppProcess>;
   /** Runs the admin script once; its credentials. */
   createAdmin(): Promise<{ username: string; password: string }>;
+  /** The processes' error log lines (pino level 50 and up) counted by message, so the report can name what a 500 was. */
+  serverErrors: Map<string, number>;
+  /** Runs the unreferenced-files sweep now (the workers run it hourly); its output. */
+  sweepUnreferencedFiles(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -94,8 +108,23 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
     KIE_BASE_URL: provider.kie.url,
   });
   let count = 0;
+  const serverErrors = new Map<string, number>();
+  const tally = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.includes('"level":5') && !line.includes('"level":6')) continue;
+      try {
+        const entry = JSON.parse(line) as { msg?: string; err?: { type?: string; message?: string } };
+        const what = `${entry.msg ?? ''}${entry.err ? `: ${entry.err.type ?? ''} ${entry.err.message ?? ''}` : ''}`.slice(0, 160);
+        serverErrors.set(what, (serverErrors.get(what) ?? 0) + 1);
+      } catch {
+        // not a whole log line
+      }
+    }
+  };
   const start = async (service: string) => {
     const app = await startApp(`${service}#${++count}`, environmentOf(service), START_TIMEOUT_MS);
+    app.child.stdout?.on('data', tally);
+    app.child.stderr?.on('data', tally);
     await ready(app);
     return app;
   };
@@ -108,6 +137,7 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
     callbackKey,
     webs,
     workers,
+    serverErrors,
     startWeb: () => start(webService),
     startWorker: () => start(workerService),
     async createAdmin() {
@@ -115,6 +145,7 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
       await runScript(['api/scripts/create-admin.ts', admin.username, admin.password], environmentOf(workerService));
       return admin;
     },
+    sweepUnreferencedFiles: () => runScript(['api/scripts/sweep-unreferenced-files.ts'], environmentOf(workerService)),
     async close() {
       await proxy.close();
       await Promise.all([...webs, ...workers].map((app) => app.stop(3000)));

@@ -32,7 +32,7 @@ export class Client {
   /** One request; a network error or time-out answers status 0 (and is journaled as such). */
   async call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
     const startedAt = Date.now();
-    const record = (status: number, error?: string) =>
+    const record = (status: number, error?: string, problem?: string) =>
       this.journal.calls.push({
         user: this.user,
         method,
@@ -41,6 +41,7 @@ export class Client {
         endedAt: Date.now(),
         status,
         error,
+        problem,
         signedIn: Boolean(options.cookie),
       });
     try {
@@ -65,7 +66,7 @@ export class Client {
       } catch {
         // not JSON after all
       }
-      record(response.status);
+      record(response.status, undefined, typeof body.code === 'string' ? body.code : undefined);
       return { status: response.status, headers: response.headers, body, text };
     } catch (error) {
       record(0, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
@@ -74,15 +75,22 @@ export class Client {
   }
 
   /**
-   * An integrator's retrying call: the same Idempotency-Key again after a time-out or a 5xx, with a growing
-   * pause, until an answer that is not a server failure (or the attempts run out).
+   * An integrator's retrying call: the same Idempotency-Key again after a time-out, a 5xx or a 409 saying the key's
+   * first request is still running (as Stripe's SDKs retry a 409), with a growing pause (at least what Retry-After
+   * asks), until another answer or the attempts run out.
    */
-  async retrying(method: string, path: string, options: CallOptions, attempts = 8): Promise<Answer> {
+  async retrying(method: string, path: string, options: CallOptions, attempts = 10): Promise<Answer> {
     let answer = await this.call(method, path, options);
-    for (let attempt = 1; attempt < attempts && (answer.status === 0 || answer.status >= 500); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** attempt, 5000)));
+    for (let attempt = 1; attempt < attempts && shouldRetry(answer); attempt++) {
+      const asked = Number(answer.headers.get('retry-after')) * 1000 || 0;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(asked, Math.min(500 * 2 ** attempt, 10_000))));
       answer = await this.call(method, path, options);
     }
     return answer;
   }
+}
+
+/** No answer, a server failure, or the key's first request still running: the same request may be sent again. */
+export function shouldRetry(answer: Answer): boolean {
+  return answer.status === 0 || answer.status >= 500 || (answer.status === 409 && answer.body.code === 'idempotency_in_progress');
 }

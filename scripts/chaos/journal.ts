@@ -11,6 +11,8 @@ export interface Call {
   /** HTTP status, or 0 when no answer came (network error, time-out). */
   status: number;
   error?: string;
+  /** A problem answer's `code` (which 409 it was, say). */
+  problem?: string;
   /** The request carried a session cookie. */
   signedIn: boolean;
 }

@@ -2,9 +2,12 @@
 import type { Check } from './checks.ts';
 import type { Journal } from './journal.ts';
 
+/** A route with its dynamic segments folded. */
+const fold = (path: string) => path.replace(/\/sbx_ch_[^/]+/, '/:checkout').replace(/\/[0-9a-f-]{36}$/, '/:id');
+
 const pad = (text: string, width: number) => text.padEnd(width).slice(0, Math.max(width, text.length));
 
-export function renderReport(journal: Journal, checks: Check[], t0: number): string {
+export function renderReport(journal: Journal, checks: Check[], t0: number, serverErrors = new Map<string, number>()): string {
   const lines: string[] = [];
   lines.push('fault              start   end     recovery  detail');
   for (const fault of journal.faults) {
@@ -17,7 +20,7 @@ export function renderReport(journal: Journal, checks: Check[], t0: number): str
   // What the users did: requests per route (dynamic segments folded), so a run that skipped a flow shows it.
   const routes = new Map<string, number>();
   for (const call of journal.calls) {
-    const route = `${call.method} ${call.path.replace(/\/sbx_ch_[^/]+/, '/:checkout').replace(/\/[0-9a-f-]{36}$/, '/:id')}`;
+    const route = `${call.method} ${fold(call.path)}`;
     routes.set(route, (routes.get(route) ?? 0) + 1);
   }
   lines.push(`requests: ${[...routes].map(([route, count]) => `${route} ×${count}`).join(', ')}`);
@@ -33,6 +36,28 @@ export function renderReport(journal: Journal, checks: Check[], t0: number): str
       .map(([kind, count]) => `${kind} ×${count}`)
       .join(', ')}`,
   );
+  // The refusals and the unanswered by route and problem code, so each can be told right or wrong.
+  const notable = new Map<string, number>();
+  for (const call of journal.calls) {
+    if (call.status !== 0 && call.status !== 409 && call.status < 500) continue;
+    const what = `${call.status || 'no answer'} ${call.method} ${fold(call.path)}${call.problem ? ` ${call.problem}` : ''}`;
+    notable.set(what, (notable.get(what) ?? 0) + 1);
+  }
+  if (notable.size)
+    lines.push(
+      `of which: ${[...notable]
+        .sort()
+        .map(([what, count]) => `${what} ×${count}`)
+        .join(', ')}`,
+    );
+  if (serverErrors.size)
+    lines.push(
+      `server errors logged: ${[...serverErrors]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12)
+        .map(([what, count]) => `${what} ×${count}`)
+        .join('; ')}`,
+    );
   lines.push('');
   const width = Math.max(...checks.map((item) => item.name.length));
   lines.push(`${pad('check', width)}  verdict  detail`);

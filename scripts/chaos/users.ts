@@ -2,7 +2,7 @@
 // upscales a result, reads lists and its balance, keeps a live stream open, and (some) drive the automation API
 // with Idempotency-Keys, retrying time-outs and 5xx, with webhooks to the receiver.
 import { randomUUID } from 'node:crypto';
-import { type Answer, Client } from './http.ts';
+import { type Answer, Client, shouldRetry } from './http.ts';
 import type { Journal } from './journal.ts';
 import { followLiveStream } from './live-stream.ts';
 import { pngDataUrl } from './png.ts';
@@ -22,18 +22,19 @@ const PROMPTS = ['a lighthouse in a storm', 'a fox in the snow', 'a city of glas
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** How long a 429 asks to wait (its Retry-After, 1 to 10 s), spread a little so a crowd does not return at once. */
+/** How long a 429, 409 or 503 asks to wait (its Retry-After, 1 to 10 s), spread a little so a crowd does not return at once. */
 const retryAfterMs = (answer: Answer) =>
   Math.min(Math.max(Number(answer.headers.get('retry-after')) || 1, 1), 10) * 1000 + Math.random() * 500;
 
 /**
- * Until it answers something other than a time-out, a 5xx or a 429 (a person clicking again, after the wait a 429
- * asks for: a crowd signing up at once meets the password-check limiter), or the run stops.
+ * Until it answers something other than a time-out, a 5xx, a 409 saying the key's first request still runs, or a
+ * 429 (a person clicking again, after the wait a 429 asks for: a crowd signing up at once meets the password-check
+ * limiter), or the run stops.
  */
 async function persist(world: World, attempt: () => Promise<Answer>): Promise<Answer> {
   let answer = await attempt();
-  while ((answer.status === 0 || answer.status >= 500 || answer.status === 429) && !world.stop.aborted) {
-    await pause(answer.status === 429 ? retryAfterMs(answer) : 1000);
+  while ((shouldRetry(answer) || answer.status === 429) && !world.stop.aborted) {
+    await pause(answer.headers.has('retry-after') ? retryAfterMs(answer) : 1000);
     answer = await attempt();
   }
   return answer;

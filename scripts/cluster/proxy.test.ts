@@ -72,4 +72,22 @@ describe('the round-robin proxy', () => {
     expect(outcomes.plain).toEqual([502, 502, 502, 502]);
     expect(bodies).not.toContain('plain');
   }, 20_000);
+
+  it('closes the upstream request when its client gives up, so the app can skip work nobody waits for', async () => {
+    let upstreamClosed: () => void = () => undefined;
+    const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+    // Reads the request and never answers; notes when its connection goes.
+    const slow = createServer((request) => request.resume().socket.once('close', () => upstreamClosed()));
+    upstreams = [await listen(slow)];
+    try {
+      const given = await fetch(`${proxy.url}/x`, { method: 'POST', body: 'slow', signal: AbortSignal.timeout(300) }).catch(
+        (error: unknown) => (error as Error).name,
+      );
+      expect(given).toBe('TimeoutError');
+      await closed;
+    } finally {
+      slow.closeAllConnections();
+      slow.close();
+    }
+  }, 20_000);
 });

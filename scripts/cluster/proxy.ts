@@ -2,7 +2,8 @@
 // with X-Forwarded-For set (never appended) to the client's address. It remembers who served what, so the test
 // can show where requests went. Like nginx's `proxy_next_upstream error`, a request an upstream never took (the
 // connection refused, or a kept-alive connection found closed) goes to the next one; an idempotent request (GET,
-// HEAD, or one with an Idempotency-Key) also does when its upstream went away before answering.
+// HEAD, or one with an Idempotency-Key) also does when its upstream went away before answering. A client that gives up
+// takes its upstream request down with it.
 import { Agent, createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -49,7 +50,15 @@ export async function startProxy(upstreams: () => string[]): Promise<RoundRobinP
         answer.on('error', () => outgoing.destroy());
       },
     );
+    // The client gave up (a time-out, a closed tab): the upstream connection is closed too, as nginx does by default
+    // (`proxy_ignore_client_abort off`), so the app can tell nobody waits for the answer and skip costly work.
+    const abandon = () => {
+      if (!outgoing.writableFinished) forwarded.destroy();
+    };
+    outgoing.once('close', abandon);
+    forwarded.once('close', () => outgoing.off('close', abandon));
     forwarded.on('error', (error: NodeJS.ErrnoException) => {
+      if (outgoing.destroyed) return;
       if (outgoing.headersSent) {
         outgoing.destroy();
         return;

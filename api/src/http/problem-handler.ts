@@ -43,7 +43,10 @@ export function toHttpProblem(error: unknown): HttpProblem {
 /** Logs what is unexpected with the request id, and answers with the problem (run by the request frame). */
 export function answerProblem(ctx: AppContext, error: unknown, logger: Logger): void {
   const problem = toHttpProblem(error);
-  if (problem.status >= 500) {
+  if (problem.status >= 500 && problem.retryable && !problem.cause) {
+    // A deliberate refusal for now (load shed, a dependency away), answered with when to retry: not a defect.
+    logger.warn({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, code: problem.code }, 'refused for now');
+  } else if (problem.status >= 500) {
     logger.error({ reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, err: problem.cause ?? error }, 'unhandled error');
   }
   if (ctx.headerSent || !ctx.writable) return;

@@ -1,6 +1,6 @@
 // FileStorage on a local folder (default `<DATA_DIR>/files`).
 import { constants, createReadStream } from 'node:fs';
-import { access, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { access, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import {
   assertStorageKey,
@@ -12,6 +12,7 @@ import {
   type StoredContentType,
   type StoredFileBytes,
   type StoredFileStream,
+  type StoredObject,
 } from './storage.ts';
 
 export interface LocalFileStorageOptions {
@@ -93,6 +94,30 @@ export class LocalFileStorage implements FileStorage {
   async exists(key: string): Promise<boolean> {
     if (!isValidStorageKey(key)) return false;
     return (await statFile(this.pathFor(key))) !== null;
+  }
+
+  /** The folders under the root, walked a page of files at a time; a temporary file mid-write is no key. */
+  async *list(prefix: string): AsyncIterable<StoredObject[]> {
+    // Start in the deepest folder the prefix names whole (`uploads/` -> <root>/uploads).
+    const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    let names: string[];
+    try {
+      names = await readdir(join(this.root, ...folder.split('/').filter(Boolean)), { recursive: true });
+    } catch (error) {
+      if (isNotFound(error)) return;
+      throw error;
+    }
+    const keys = names
+      .map((name) => join(folder, name).split(sep).join('/'))
+      .filter((key) => key.startsWith(prefix) && isValidStorageKey(key));
+    for (let start = 0; start < keys.length; start += 1000) {
+      const page: StoredObject[] = [];
+      for (const key of keys.slice(start, start + 1000)) {
+        const info = await stat(this.pathFor(key)).catch((error: unknown) => (isNotFound(error) ? null : Promise.reject(error)));
+        if (info?.isFile()) page.push({ key, modifiedAt: info.mtime });
+      }
+      yield page;
+    }
   }
 
   publicUrl(key: string): string {

@@ -10,6 +10,7 @@ import {
   HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
+  paginateListObjectsV2,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -23,6 +24,7 @@ import {
   type StoredContentType,
   type StoredFileBytes,
   type StoredFileStream,
+  type StoredObject,
 } from './storage.ts';
 import { StorageUnavailableError } from './unavailable.ts';
 
@@ -118,6 +120,20 @@ export class S3FileStorage implements FileStorage {
       // A HEAD answer has no body, so a 404 cannot tell a missing key from a missing bucket (`ping` can).
       if (isError(error, 'NotFound') || isError(error, 'NoSuchKey')) return false;
       throw error;
+    }
+  }
+
+  /** ListObjectsV2, page by page (the store's continuation token), inside the configured prefix. */
+  async *list(prefix: string): AsyncIterable<StoredObject[]> {
+    const pages = paginateListObjectsV2({ client: this.client, pageSize: 1000 }, { Bucket: this.bucket, Prefix: this.objectKey(prefix) });
+    const iterator = pages[Symbol.asyncIterator]();
+    for (;;) {
+      const page = await this.#reach(() => iterator.next());
+      if (page.done) return;
+      yield (page.value.Contents ?? []).flatMap(({ Key: name, LastModified: modifiedAt }) => {
+        const key = name?.slice(this.prefix.length);
+        return key && modifiedAt && isValidStorageKey(key) ? [{ key, modifiedAt }] : [];
+      });
     }
   }
 

@@ -79,6 +79,28 @@ export function describeFileStorage(name: string, open: () => Promise<StorageUnd
       expect(await storage.exists('results/abcdefghijklmnopqrstuv/2.png')).toBe(false);
     });
 
+    it('lists the keys under a prefix with when each was written, and nothing for a prefix with none', async () => {
+      const before = Date.now() - 1000;
+      const keys = [
+        'results/abcdefghijklmnopqrstuv/0.png',
+        'thumbs/results/abcdefghijklmnopqrstuv/0.webp',
+        'uploads/abcdefghijklmnopqrstuv.png',
+      ];
+      for (const key of keys) await storage.put(key, PNG_BYTES, key.endsWith('.webp') ? 'image/webp' : 'image/png');
+      const listed = async (prefix: string) => {
+        const objects = [];
+        for await (const page of storage.list(prefix)) objects.push(...page);
+        return objects;
+      };
+      const uploads = await listed('uploads/');
+      expect(uploads.map((object) => object.key)).toEqual(['uploads/abcdefghijklmnopqrstuv.png']);
+      expect(uploads[0]?.modifiedAt.getTime()).toBeGreaterThan(before);
+      expect(uploads[0]?.modifiedAt.getTime()).toBeLessThan(Date.now() + 1000);
+      expect((await listed('results/')).map((object) => object.key)).toEqual([keys[0]]);
+      expect((await listed('thumbs/')).map((object) => object.key)).toEqual([keys[1]]);
+      expect(await listed('sandbox/')).toEqual([]);
+    });
+
     it('replaces a file as a whole', async () => {
       const key = 'results/abcdefghijklmnopqrstuv/0.png';
       await storage.put(key, PNG_BYTES, 'image/png');

@@ -25,6 +25,13 @@ export interface StoredFileBytes {
   contentType: StoredContentType;
 }
 
+/** A stored file as a listing names it. */
+export interface StoredObject {
+  key: string;
+  /** When it was last written. */
+  modifiedAt: Date;
+}
+
 export interface FileStorage {
   /** Writes atomically (readers never see half a file). The content type must match the key's extension. */
   put(key: string, bytes: Uint8Array, contentType: StoredContentType): Promise<void>;
@@ -35,6 +42,11 @@ export interface FileStorage {
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Every stored file whose key starts with `prefix`, a page (up to 1,000) at a time; names that are not valid keys
+   * (a write's temporary file) are left out.
+   */
+  list(prefix: string): AsyncIterable<StoredObject[]>;
   /** `${PUBLIC_URL}/files/<key>`. */
   publicUrl(key: string): string;
   /** The key behind one of our own public URLs, or null for any other URL. */

@@ -71,6 +71,12 @@ const submitExamples = (firstField: { pointer: string; detail: string }, imagePo
       detail: 'The file storage cannot be reached right now. Nothing was stored; try again in a moment.',
       retryable: true,
     },
+    {
+      code: 'studio_busy',
+      title: 'Image generation is busy',
+      detail: 'Too many images are waiting to start. Nothing was charged; try again in a moment.',
+      retryable: true,
+    },
   ],
 });
 
@@ -94,7 +100,7 @@ const SUBMITTED = {
 };
 
 const SUBMIT_PROBLEMS =
-  "Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`, or `storage_unavailable` (with `Retry-After`, nothing charged) while the file storage cannot be reached.";
+  "Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`, `studio_busy` (with `Retry-After`, nothing charged) while more tasks wait to start than can start in time, or `storage_unavailable` (with `Retry-After`, nothing charged) while the file storage cannot be reached.";
 
 /** A submission: POST with an `Idempotency-Key`, answered 202 (or 200 under `Prefer: wait=N`), charged at the API prices. */
 const submitRoute = <const Id extends string, const Body extends z.ZodType>(route: {

@@ -23,6 +23,12 @@ const TOO_MANY_TASKS: ProblemExample = {
   detail: 'You can have at most 4 images in progress. Wait for one to finish.',
   retryable: true,
 };
+const STUDIO_BUSY: ProblemExample = {
+  code: 'studio_busy',
+  title: 'Image generation is busy',
+  detail: 'Too many images are waiting to start. Nothing was charged; try again in a moment.',
+  retryable: true,
+};
 const NO_PROVIDER: ProblemExample = {
   code: 'no_provider',
   title: 'Image generation is unavailable',
@@ -34,7 +40,7 @@ const NO_PROVIDER: ProblemExample = {
 const submitExamples = (firstField: { pointer: string; detail: string }): RouteDef['problemExamples'] => ({
   400: [{ code: 'validation_failed', title: 'Validation failed', detail: 'Invalid request body.', errors: [firstField] }],
   429: [TOO_MANY_TASKS],
-  503: [NO_PROVIDER],
+  503: [NO_PROVIDER, STUDIO_BUSY],
 });
 
 export const uploadImages = defineRoute({
@@ -83,7 +89,7 @@ export const generateImage = defineRoute({
   operationId: 'generateImage',
   summary: 'Create or edit an image',
   description:
-    'Charges the studio cost (text or edit) and queues the task; it is sent to the provider in the background. A task that fails or runs out of time is refunded exactly once. 402 `insufficient_credits` when the balance is too low, 429 `too_many_tasks` while too many of your tasks are in progress, 503 `no_provider` when no provider account is available.',
+    'Charges the studio cost (text or edit) and queues the task; it is sent to the provider in the background. A task that fails or runs out of time is refunded exactly once. 402 `insufficient_credits` when the balance is too low, 429 `too_many_tasks` while too many of your tasks are in progress, 503 `no_provider` when no provider account is available, 503 `studio_busy` (with `Retry-After`, nothing charged) while more tasks wait to start than can start within their time limit.',
   tags: ['Studio'],
   role: 'user',
   request: { body: GenerateImageBody, headers: IdempotencyHeaders },

@@ -15,7 +15,7 @@ import { createUser, UserConflictError } from './accounts/create-user.ts';
 import { authLimiters, countFailedSignIn, refuseSpentSignIn } from './auth-limits.ts';
 import { assertSameSiteRequest } from './csrf/csrf.ts';
 import { queueSecurityAlert } from './mail/alerts.ts';
-import { hashPassword, verifyPassword } from './password/hash-slot.ts';
+import { clientWaits, hashPassword, verifyPassword } from './password/hash-slot.ts';
 import { passwords } from './password/password.ts';
 import { accountDisabled, invalidCredentials, usernameTaken } from './problems.ts';
 import { queueVerificationOfNewEmail } from './reset/routes.ts';
@@ -35,7 +35,7 @@ export const authHandlers = {
     if (usernameKey(body.username).length > USERNAME_MAX) throw invalidField('username', 'Username must be at most 50 characters');
     const repo = new UserRepository(ctx.state.em);
     if (await repo.isUsernameTaken(body.username)) throw usernameTaken();
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, clientWaits(ctx));
     try {
       const user = await createUser(ctx.state.em, { username: body.username, passwordHash, email: body.email });
       // An address given at sign-up is checked by a mailed link before it may receive resets and alerts.
@@ -59,7 +59,7 @@ export const authHandlers = {
     await refuseSpentSignIn(limiters, key, ctx.ip, TOO_MANY_LOGINS);
     const user = await new UserRepository(ctx.state.em).findWithPasswordHash({ usernameKey: key });
     // An unknown user still costs one hash, so the answer time does not reveal which names exist.
-    const valid = await verifyPassword(user?.passwordHash, body.password);
+    const valid = await verifyPassword(user?.passwordHash, body.password, clientWaits(ctx));
     if (!user || !valid) {
       await countFailedSignIn(limiters, key, ctx.ip);
       throw invalidCredentials();

@@ -16,14 +16,14 @@ export async function deleteExpiredKeys(em: SqlEntityManager, userId: string, ex
   );
 }
 
-/** Inserts an `in_progress` claim of the key; false when the user already holds it. */
-export async function insertClaimIfNew(em: SqlEntityManager, userId: string, key: string, hash: string): Promise<boolean> {
+/** Inserts an `in_progress` claim of the key: its id, or null when the user already holds the key. */
+export async function insertClaimIfNew(em: SqlEntityManager, userId: string, key: string, hash: string): Promise<string | null> {
   const inserted = await em.execute<{ id: string }[]>(
     `insert into "idempotency_keys" ("id", "user_id", "key", "request_hash", "state", "created_at")
      values (?, ?, ?, ?, 'in_progress', ?) on conflict ("user_id", "key") do nothing returning "id"`,
     [crypto.randomUUID(), userId, key, hash, new Date()],
   );
-  return inserted.length > 0;
+  return inserted[0]?.id ?? null;
 }
 
 /** The user's key as stored, if it still exists. */
@@ -35,15 +35,20 @@ export async function findKey(em: SqlEntityManager, userId: string, key: string)
   return row;
 }
 
-/** Marks the key `done` with the answer to replay (the body as stored text; null for an empty body). */
-export async function storeAnswer(em: SqlEntityManager, userId: string, key: string, status: number, body: string | null): Promise<void> {
-  await em.execute(
-    `update "idempotency_keys" set "state" = 'done', "response_status" = ?, "response_body" = ? where "user_id" = ? and "key" = ?`,
-    [status, body, userId, key],
+/**
+ * Marks the claim `done` with the answer to replay (the body as stored text; null for an empty body); false when the
+ * claim is no longer this request's (dropped as stale and claimed again by a retry).
+ */
+export async function storeAnswer(em: SqlEntityManager, claimId: string, status: number, body: string | null): Promise<boolean> {
+  const stored = await em.execute<{ id: string }[]>(
+    `update "idempotency_keys" set "state" = 'done', "response_status" = ?, "response_body" = ?
+      where "id" = ? and "state" = 'in_progress' returning "id"`,
+    [status, body, claimId],
   );
+  return stored.length > 0;
 }
 
-/** Deletes the key while it is still an `in_progress` claim. */
-export async function deleteClaimInProgress(em: SqlEntityManager, userId: string, key: string): Promise<void> {
-  await em.execute(`delete from "idempotency_keys" where "user_id" = ? and "key" = ? and "state" = 'in_progress'`, [userId, key]);
+/** Deletes the claim while it is still `in_progress` (a retry's newer claim of the same key is not this one). */
+export async function deleteClaimInProgress(em: SqlEntityManager, claimId: string): Promise<void> {
+  await em.execute(`delete from "idempotency_keys" where "id" = ? and "state" = 'in_progress'`, [claimId]);
 }

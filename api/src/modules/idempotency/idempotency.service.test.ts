@@ -42,25 +42,42 @@ describe('idempotency keys', () => {
 
   it('replays a completed answer, refuses another hash, and frees a released key', async () => {
     const hash = 'a'.repeat(64);
-    expect(await claimIdempotencyKey(em(), userId, 'done', hash)).toEqual({ kind: 'claimed' });
-    await completeIdempotencyKey(em(), userId, 'done', 202, { taskId: 'tsk_1' });
+    const claim = await claimIdempotencyKey(em(), userId, 'done', hash);
+    expect(claim).toEqual({ kind: 'claimed', id: expect.any(String) });
+    await completeIdempotencyKey(em(), (claim as { id: string }).id, 202, { taskId: 'tsk_1' });
     expect(await claimIdempotencyKey(em(), userId, 'done', hash)).toEqual({ kind: 'replay', status: 202, body: { taskId: 'tsk_1' } });
     expect(await codeOf(claimIdempotencyKey(em(), userId, 'done', 'b'.repeat(64)))).toBe('idempotency_key_reused');
-    await claimIdempotencyKey(em(), userId, 'released', hash);
-    await releaseIdempotencyKey(em(), userId, 'released');
-    expect(await claimIdempotencyKey(em(), userId, 'released', 'c'.repeat(64))).toEqual({ kind: 'claimed' });
+    const released = await claimIdempotencyKey(em(), userId, 'released', hash);
+    await releaseIdempotencyKey(em(), (released as { id: string }).id);
+    expect(await claimIdempotencyKey(em(), userId, 'released', 'c'.repeat(64))).toMatchObject({ kind: 'claimed' });
   });
 
   it('purges keys older than 24 hours on the next claim', async () => {
     await claimIdempotencyKey(em(), userId, 'old', 'd'.repeat(64));
     await em().execute(`update "idempotency_keys" set "created_at" = now() - interval '25 hours' where "key" = 'old'`);
-    expect(await claimIdempotencyKey(em(), userId, 'old', 'e'.repeat(64))).toEqual({ kind: 'claimed' });
+    expect(await claimIdempotencyKey(em(), userId, 'old', 'e'.repeat(64))).toMatchObject({ kind: 'claimed' });
   });
 
   it('drops a claim left in progress by a request that died', async () => {
     await claimIdempotencyKey(em(), userId, 'orphan', 'f'.repeat(64));
     expect(await codeOf(claimIdempotencyKey(em(), userId, 'orphan', 'f'.repeat(64)))).toBe('idempotency_in_progress');
-    await em().execute(`update "idempotency_keys" set "created_at" = now() - interval '6 minutes' where "key" = 'orphan'`);
-    expect(await claimIdempotencyKey(em(), userId, 'orphan', 'f'.repeat(64))).toEqual({ kind: 'claimed' });
+    // A killed process's claim blocks a retry for a minute, not for the five minutes it once did.
+    await em().execute(`update "idempotency_keys" set "created_at" = now() - interval '50 seconds' where "key" = 'orphan'`);
+    expect(await codeOf(claimIdempotencyKey(em(), userId, 'orphan', 'f'.repeat(64)))).toBe('idempotency_in_progress');
+    await em().execute(`update "idempotency_keys" set "created_at" = now() - interval '61 seconds' where "key" = 'orphan'`);
+    expect(await claimIdempotencyKey(em(), userId, 'orphan', 'f'.repeat(64))).toMatchObject({ kind: 'claimed' });
+  });
+
+  it('a request slower than the stale age whose claim a retry took over stores nothing: the retry answers once', async () => {
+    const hash = '9'.repeat(64);
+    const slow = (await claimIdempotencyKey(em(), userId, 'slow', hash)) as { id: string };
+    await em().execute(`update "idempotency_keys" set "created_at" = now() - interval '2 minutes' where "key" = 'slow'`);
+    const retry = (await claimIdempotencyKey(em(), userId, 'slow', hash)) as { id: string };
+    expect(retry.id).not.toBe(slow.id);
+    // The slow one's effect and answer share a transaction: its answer refused, the effect rolls back with it.
+    expect(await codeOf(completeIdempotencyKey(em(), slow.id, 202, { taskId: 'tsk_slow' }))).toBe('idempotency_in_progress');
+    await releaseIdempotencyKey(em(), slow.id);
+    await completeIdempotencyKey(em(), retry.id, 202, { taskId: 'tsk_retry' });
+    expect(await claimIdempotencyKey(em(), userId, 'slow', hash)).toEqual({ kind: 'replay', status: 202, body: { taskId: 'tsk_retry' } });
   });
 });

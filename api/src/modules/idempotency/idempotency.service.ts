@@ -7,10 +7,14 @@ import { idempotencyInProgress, idempotencyKeyReused } from './problems.ts';
 
 /** Keys are kept at least this long (then purged lazily on the owner's next keyed request). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
-/** A claim still in progress after this long belongs to a request that died (crash, restart): it is dropped. */
-export const IDEMPOTENCY_STALE_CLAIM_MS = 5 * 60 * 1000;
+/**
+ * A claim still in progress after this long belongs to a request that died (kill -9, a restart that cut it): it is
+ * dropped, so a client's retry runs instead of meeting 409 until the key expires. A request merely slow past this
+ * cannot run twice: its answer is stored only while its own claim is still there (see `completeIdempotencyKey`).
+ */
+export const IDEMPOTENCY_STALE_CLAIM_MS = 60 * 1000;
 
-export type IdempotencyClaim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: unknown };
+export type IdempotencyClaim = { kind: 'claimed'; id: string } | { kind: 'replay'; status: number; body: unknown };
 
 /** Writes `value` as JSON with object keys sorted at every level, piece by piece (a large body is never copied whole). */
 function writeCanonical(value: unknown, write: (text: string) => void): void {
@@ -57,7 +61,8 @@ export function requestHash(method: string, path: string, body: unknown): string
 export async function claimIdempotencyKey(em: SqlEntityManager, userId: string, key: string, hash: string): Promise<IdempotencyClaim> {
   const now = Date.now();
   await deleteExpiredKeys(em, userId, new Date(now - IDEMPOTENCY_RETENTION_MS), new Date(now - IDEMPOTENCY_STALE_CLAIM_MS));
-  if (await insertClaimIfNew(em, userId, key, hash)) return { kind: 'claimed' };
+  const id = await insertClaimIfNew(em, userId, key, hash);
+  if (id) return { kind: 'claimed', id };
   const row = await findKey(em, userId, key);
   // Released between our insert and select: the caller may simply retry.
   if (!row) throw idempotencyInProgress();
@@ -69,19 +74,16 @@ export async function claimIdempotencyKey(em: SqlEntityManager, userId: string, 
 
 /**
  * Stores the answer of a claimed key, to be replayed. Encrypted like the stored secrets: some answers are shown
- * once (a new API token), and a replay must not be the one place they rest in the clear.
+ * once (a new API token), and a replay must not be the one place they rest in the clear. Throws 409
+ * `idempotency_in_progress` when the claim was dropped as stale and a retry holds the key now: inside the effect's
+ * transaction that rolls the effect back, so the key's work is done once, by the retry.
  */
-export async function completeIdempotencyKey(
-  em: SqlEntityManager,
-  userId: string,
-  key: string,
-  status: number,
-  body: unknown,
-): Promise<void> {
-  await storeAnswer(em, userId, key, status, body === undefined ? null : encryptSecret(JSON.stringify(body)));
+export async function completeIdempotencyKey(em: SqlEntityManager, claimId: string, status: number, body: unknown): Promise<void> {
+  if (!(await storeAnswer(em, claimId, status, body === undefined ? null : encryptSecret(JSON.stringify(body)))))
+    throw idempotencyInProgress();
 }
 
 /** Frees a claimed key after a failed request (nothing was charged), so the same key may be used again. */
-export async function releaseIdempotencyKey(em: SqlEntityManager, userId: string, key: string): Promise<void> {
-  await deleteClaimInProgress(em, userId, key);
+export async function releaseIdempotencyKey(em: SqlEntityManager, claimId: string): Promise<void> {
+  await deleteClaimInProgress(em, claimId);
 }

@@ -44,14 +44,14 @@ export async function oncePerKey<A extends KeyedAnswer>(
   let answer: A;
   try {
     answer = await run(async (tx, recordedAnswer) => {
-      await completeIdempotencyKey(tx, userId, key, recordedAnswer.status, recordedAnswer.body);
+      await completeIdempotencyKey(tx, claim.id, recordedAnswer.status, recordedAnswer.body);
       recorded = true;
     });
   } catch (error) {
     // Only an `in_progress` claim is dropped: an answer recorded in a transaction that committed stays.
-    await releaseIdempotencyKey(em, userId, key);
+    await releaseIdempotencyKey(em, claim.id);
     throw error;
   }
-  if (!recorded) await completeIdempotencyKey(em, userId, key, answer.status, answer.body);
+  if (!recorded) await completeIdempotencyKey(em, claim.id, answer.status, answer.body);
   return answer;
 }

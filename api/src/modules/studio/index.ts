@@ -9,6 +9,7 @@ import { Upload } from './uploads/upload.entity.ts';
 export { StudioEvents } from './events.ts';
 export { storedFiles } from './files/files.middleware.ts';
 export { checkTaskImageInputs } from './files/image-sources.ts';
+export { deleteUnreferencedFiles } from './files/unreferenced-files.ts';
 export { TASK_STEP_QUEUE } from './jobs/task-queue.ts';
 export { workOnTask } from './jobs/work-on-task.ts';
 export { StudioRuntime } from './runtime.ts';

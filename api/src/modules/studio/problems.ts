@@ -22,6 +22,20 @@ export const tooManyTasks = (limit: number) =>
     headers: { 'Retry-After': '5' },
   });
 
+/**
+ * 503: more tasks wait to start at the provider than can start within their time limit; nothing was charged.
+ * Refused at once rather than accepted, charged, left waiting and refunded at the time limit.
+ */
+export const studioBusy = () =>
+  new HttpProblem({
+    status: 503,
+    code: 'studio_busy',
+    title: 'Image generation is busy',
+    detail: 'Too many images are waiting to start. Nothing was charged; try again in a moment.',
+    retryable: true,
+    headers: { 'Retry-After': '10' },
+  });
+
 /** 503: no provider can take tasks (production without an enabled KIE account). */
 export const noProvider = () =>
   new HttpProblem({

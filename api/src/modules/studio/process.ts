@@ -2,6 +2,7 @@
 // and its sweeps. Built before the modules that hook into its task transitions (admin alerts, automation callbacks).
 import { scheduleSweeps } from '../../jobs/sweeps.ts';
 import type { ModuleProcess, ProcessContext } from '../module.ts';
+import { deleteUnreferencedFiles } from './files/unreferenced-files.ts';
 import { expireOverdueTasks } from './jobs/work-on-task.ts';
 import { createStudioRuntime, type StudioRuntime } from './runtime.ts';
 import { deleteUnusedUploads } from './uploads/upload.repository.ts';
@@ -26,6 +27,13 @@ export async function studioProcess(context: ProcessContext): Promise<ModuleProc
         { name: 'sweep-task-time-limits', cron: '* * * * *', run: () => expireOverdueTasks(studio.work) },
         // Uploads no task used within a day: files, thumbnails and rows.
         { name: 'sweep-unused-uploads', cron: '23 * * * *', run: () => deleteUnusedUploads(orm.em.fork(), studio.storage) },
+        // Stored files no row names (a process killed between storing and committing), past their grace period.
+        {
+          name: 'sweep-unreferenced-files',
+          cron: '47 * * * *',
+          run: async () =>
+            (await deleteUnreferencedFiles(orm.em.fork(), studio.storage, { graceMs: config.studio.unreferencedFilesGraceMs })).length,
+        },
       ]);
     },
     async stop() {

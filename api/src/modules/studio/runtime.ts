@@ -122,7 +122,12 @@ export class StudioRuntime {
     return submitImageTask(
       em,
       input,
-      { maxTasksInFlight: this.config.maxTasksInFlight, taskTimeoutMs: this.config.taskTimeoutMs, isProduction: this.#isProduction },
+      {
+        maxTasksInFlight: this.config.maxTasksInFlight,
+        maxWaitingTasks: this.config.maxWaitingTasks,
+        taskTimeoutMs: this.config.taskTimeoutMs,
+        isProduction: this.#isProduction,
+      },
       (tx, task) => this.tasks.next(tx, task.id, 0),
     );
   }

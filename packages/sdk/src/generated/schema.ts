@@ -14,7 +14,7 @@ export interface paths {
         put?: never;
         /**
          * Text to image
-         * @description Queues a text-to-image task and answers 202 at once; poll the status or pass `callbackUrl`. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`, or `storage_unavailable` (with `Retry-After`, nothing charged) while the file storage cannot be reached.
+         * @description Queues a text-to-image task and answers 202 at once; poll the status or pass `callbackUrl`. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`, `studio_busy` (with `Retry-After`, nothing charged) while more tasks wait to start than can start in time, or `storage_unavailable` (with `Retry-After`, nothing charged) while the file storage cannot be reached.
          */
         post: operations["automationGenerate"];
         delete?: never;
@@ -34,7 +34,7 @@ export interface paths {
         put?: never;
         /**
          * Edit images
-         * @description Fetches the 1 to 5 `image_urls` (public addresses only, PNG/JPEG/WebP checked by their bytes, 10 MB each), stores them, then queues the edit and answers 202. A refused image is a 400 with a pointer such as `/body/input/image_urls/1`. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`, or `storage_unavailable` (with `Retry-After`, nothing charged) while the file storage cannot be reached.
+         * @description Fetches the 1 to 5 `image_urls` (public addresses only, PNG/JPEG/WebP checked by their bytes, 10 MB each), stores them, then queues the edit and answers 202. A refused image is a 400 with a pointer such as `/body/input/image_urls/1`. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`, `studio_busy` (with `Retry-After`, nothing charged) while more tasks wait to start than can start in time, or `storage_unavailable` (with `Retry-After`, nothing charged) while the file storage cannot be reached.
          */
         post: operations["automationEditImage"];
         delete?: never;
@@ -54,7 +54,7 @@ export interface paths {
         put?: never;
         /**
          * Upscale an image
-         * @description Fetches and stores `image_url` (public addresses only, PNG/JPEG/WebP, 10 MB), then queues the upscale and answers 202. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`, or `storage_unavailable` (with `Retry-After`, nothing charged) while the file storage cannot be reached.
+         * @description Fetches and stores `image_url` (public addresses only, PNG/JPEG/WebP, 10 MB), then queues the upscale and answers 202. Charged at the API prices; a task that fails or times out is refunded exactly once. 401 for a missing, wrong or disabled token; 402 `insufficient_credits` or `token_cap_reached` (the token's total cap) with nothing charged; 429 `rate_limited` (per token, with `Retry-After`), `token_cap_reached` (its daily cap, with `Retry-After`) or `too_many_tasks`; 503 `no_provider`, `studio_busy` (with `Retry-After`, nothing charged) while more tasks wait to start than can start in time, or `storage_unavailable` (with `Retry-After`, nothing charged) while the file storage cannot be reached.
          */
         post: operations["automationUpscale"];
         delete?: never;

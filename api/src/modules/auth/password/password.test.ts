@@ -131,6 +131,44 @@ describe('boundedLimit (the hashing slots)', () => {
     await running;
   });
 
+  it('refuses at once when the line ahead would take longer than maxWaitMs at the recent pace', async () => {
+    // 200 users signing up at once on a busy machine: a line of 34 slow hashes held sign-ups past a 15 s time-out.
+    const slot = boundedLimit(1, 100, 150);
+    await slot(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    const first = gate();
+    const running = [slot(first.job), slot(async () => 'second')];
+    // Two ahead at ~100 ms each: ~200 ms > 150 ms.
+    const refused = await slot(async () => 'late').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HashingBusyError);
+    expect((refused as HashingBusyError).retryAfterSeconds).toBe(1);
+    first.open();
+    await Promise.all(running);
+    await settle();
+    expect(await slot(async () => 'again')).toBe('again');
+  });
+
+  it('skips a queued job whose client has gone by its turn, and runs the next', async () => {
+    // Sign-ups timed out by their clients were still hashed, for nobody, while the retries waited behind them.
+    const slot = boundedLimit(1, 10);
+    const first = gate();
+    const running = slot(first.job);
+    let ran = false;
+    let waiting = true;
+    const abandoned = slot(
+      async () => {
+        ran = true;
+      },
+      () => waiting,
+    );
+    const next = slot(async () => 'next');
+    waiting = false;
+    first.open();
+    await running;
+    await expect(abandoned).rejects.toBeInstanceOf(HashingBusyError);
+    expect(ran).toBe(false);
+    expect(await next).toBe('next');
+  });
+
   it('frees the slot when a job fails', async () => {
     const slot = boundedLimit(1, 0);
     await expect(

@@ -7,21 +7,48 @@
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 import pLimit from 'p-limit';
 
-/** Thrown when every hashing slot is busy and the wait line is full (hash-slot.ts answers 429). */
+/** Thrown when a hash would wait too long for a slot (hash-slot.ts answers 429 with its Retry-After). */
 export class HashingBusyError extends Error {
   override name = 'HashingBusyError';
+  /** About when a slot should be free again. */
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds = 1) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
 }
 
-/** `job` under p-limit's `concurrency`, refused at once when `maxWaiting` jobs already wait behind it. */
-export function boundedLimit(concurrency: number, maxWaiting: number) {
+/** How much the latest job moves the running mean of job time. */
+const MEAN_WEIGHT = 0.2;
+
+/**
+ * `job` under p-limit's `concurrency`, refused at once when `maxWaiting` jobs already wait behind it, or when the
+ * line ahead would take longer than `maxWaitMs` at the jobs' recent pace (on a busy machine a hash takes many times
+ * its usual time: a short line can then hold a request past any client's patience).
+ */
+export function boundedLimit(concurrency: number, maxWaiting: number, maxWaitMs = Number.POSITIVE_INFINITY) {
   if (!(maxWaiting >= 0)) throw new Error('maxWaiting must be >= 0');
   const limit = pLimit(concurrency);
-  const run = <T>(job: () => Promise<T>): Promise<T> => {
-    // A call counts as pending until p-limit starts it, so this is every job in the system.
-    if (limit.activeCount + limit.pendingCount >= concurrency + maxWaiting) {
-      return Promise.reject(new HashingBusyError('Too many password hashes are waiting.'));
+  let meanMs = 0;
+  const timed = async <T>(job: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await job();
+    } finally {
+      const took = performance.now() - started;
+      meanMs = meanMs === 0 ? took : meanMs + MEAN_WEIGHT * (took - meanMs);
     }
-    return limit(job);
+  };
+  /** `wanted`, asked when the job's turn comes: false (its client has gone) skips it, so no slot goes to nobody. */
+  const run = <T>(job: () => Promise<T>, wanted?: () => boolean): Promise<T> => {
+    // A call counts as pending until p-limit starts it, so this is every job in the system.
+    const ahead = limit.activeCount + limit.pendingCount;
+    if (ahead >= concurrency + maxWaiting) return Promise.reject(new HashingBusyError('Too many password hashes are waiting.'));
+    const waitMs = Math.floor(ahead / concurrency) * meanMs;
+    if (waitMs > maxWaitMs)
+      return Promise.reject(new HashingBusyError('Password hashes are waiting too long.', Math.ceil((waitMs - maxWaitMs) / 1000) || 1));
+    return limit(() => (wanted && !wanted() ? Promise.reject(new HashingBusyError('Nobody waits for this hash any more.')) : timed(job)));
   };
   return Object.assign(run, { limit });
 }
@@ -84,13 +111,16 @@ function derive(password: string, salt: Buffer, params: Argon2Params, tagLength:
 }
 
 export interface PasswordHasher {
-  /** A new PHC string with a fresh 16-byte salt. Rejects with `HashingBusyError` when too busy. */
-  hash(password: string): Promise<string>;
+  /**
+   * A new PHC string with a fresh 16-byte salt. Rejects with `HashingBusyError` when too busy, or when `wanted`
+   * says nobody waits for it any more by its turn.
+   */
+  hash(password: string, wanted?: () => boolean): Promise<string>;
   /**
    * Whether `password` matches `stored`, compared in constant time. An unparseable `stored` (or none, for
    * an unknown user) still costs one hash, so timing does not tell which usernames exist.
    */
-  verify(stored: string | null | undefined, password: string): Promise<boolean>;
+  verify(stored: string | null | undefined, password: string, wanted?: () => boolean): Promise<boolean>;
   /** True when `stored` was made with weaker parameters than today's (rehash after a successful sign-in). */
   needsRehash(stored: string): boolean;
 }
@@ -101,21 +131,23 @@ export interface PasswordHasherOptions {
   concurrency?: number;
   /** Hashes allowed to wait for a slot; beyond, calls fail fast. Default 32. */
   maxWaiting?: number;
+  /** Longest expected wait for a slot (line length at the recent hash time); beyond, calls fail fast. Default 5 s. */
+  maxWaitMs?: number;
 }
 
 /** Creates a hasher; the process shares one (`passwords`) so the concurrency bound is process-wide. */
 export function createPasswordHasher(options: PasswordHasherOptions = {}): PasswordHasher {
   const params = options.params ?? ARGON2_PARAMS;
-  const slot = boundedLimit(options.concurrency ?? 2, options.maxWaiting ?? 32);
+  const slot = boundedLimit(options.concurrency ?? 2, options.maxWaiting ?? 32, options.maxWaitMs ?? 5000);
 
   return {
-    hash(password) {
+    hash(password, wanted) {
       return slot(async () => {
         const salt = randomBytes(SALT_BYTES);
         return formatPhc(params, salt, await derive(password, salt, params, TAG_BYTES));
-      });
+      }, wanted);
     },
-    verify(stored, password) {
+    verify(stored, password, wanted) {
       return slot(async () => {
         const parsed = stored ? parsePhc(stored) : undefined;
         if (!parsed) {
@@ -125,7 +157,7 @@ export function createPasswordHasher(options: PasswordHasherOptions = {}): Passw
         }
         const actual = await derive(password, parsed.salt, parsed.params, parsed.hash.length);
         return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
-      });
+      }, wanted);
     },
     needsRehash(stored) {
       const parsed = parsePhc(stored);

@@ -96,4 +96,27 @@ describe('a result stored after the time limit failed the task', () => {
       await handle.close();
     }
   });
+
+  it('a backlog past the time limit is failed and refunded in one sweep, not a hundred a minute', async () => {
+    // The long chaos run left hundreds of tasks past their limit: a sweep failed 100 a minute, the drain gave up.
+    const user = await userWithCredits(db.orm, 1000);
+    const handle = await openRuntime(db.orm, { workers: false, studio: { maxTasksInFlight: 1000 } });
+    try {
+      const ids: string[] = [];
+      for (let n = 0; n < 130; n++) ids.push((await handle.runtime.submit(db.orm.em.fork(), textTask(user.id, `backlog ${n}`))).task.id);
+      await db.orm.em.fork().execute(`update "image_tasks" set "deadline_at" = now() - interval '1 second' where "user_id" = ?`, [user.id]);
+      expect(await expireOverdueTasks(handle.runtime.work)).toBe(130);
+      const [row] = await db.orm.em
+        .fork()
+        .execute<{ left: number }[]>(`select count(*)::int as "left" from "image_tasks" where "user_id" = ? and "status" <> 'failed'`, [
+          user.id,
+        ]);
+      expect(row?.left).toBe(0);
+      const ledger = await ledgerOf(db.orm, user.id);
+      expect(ledger.filter((entry) => entry.business_key.startsWith('refund:'))).toHaveLength(130);
+      expect(await findLedgerMismatches(db.orm.em.fork())).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  });
 });

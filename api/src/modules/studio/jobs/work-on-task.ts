@@ -337,11 +337,19 @@ export async function workOnTask(deps: TaskWorkDeps, id: string, carry: StepCarr
   }
 }
 
+/** Tasks the time-limit sweep reads at a time. */
+const OVERDUE_BATCH = 100;
+
 /** Fails and refunds every in-flight task past its time limit, whatever its jobs are doing. Returns how many this call failed. */
 export async function expireOverdueTasks(deps: FailDeps): Promise<number> {
   const em = deps.orm.em.fork();
-  const rows = await new ImageTaskRepository(em).findOverdueIds();
   let failed = 0;
-  for (const { id } of rows) if ((await failAndRefund(deps, id, FAILURE_MESSAGES.timed_out)).failed) failed += 1;
-  return failed;
+  // Batch after batch until none is left: under a backlog, a hundred a minute left tasks stuck long past their limit.
+  for (;;) {
+    const rows = await new ImageTaskRepository(em).findOverdueIds(OVERDUE_BATCH);
+    let now = 0;
+    for (const { id } of rows) if ((await failAndRefund(deps, id, FAILURE_MESSAGES.timed_out)).failed) now += 1;
+    failed += now;
+    if (rows.length < OVERDUE_BATCH || now === 0) return failed;
+  }
 }

@@ -206,10 +206,24 @@ export class ImageTaskRepository {
     return Number(inFlight?.count ?? 0);
   }
 
-  /** Up to 100 in-flight tasks past their time limit. */
-  findOverdueIds(): Promise<{ id: string }[]> {
+  /**
+   * Tasks not yet started at the provider (pending, no provider task), counted up to `limit`: the cluster's waiting
+   * line. Found through the provider task id's index (its nulls), and bounded so a deep line costs no more.
+   */
+  async countWaitingToStart(limit: number): Promise<number> {
+    const [row] = await this.#em.execute<{ count: number | string }[]>(
+      `select count(*) as "count" from (select 1 from "image_tasks"
+        where "provider_task_id" is null and "status" = 'pending' limit ?) as "waiting"`,
+      [limit],
+    );
+    return Number(row?.count ?? 0);
+  }
+
+  /** Up to `limit` in-flight tasks past their time limit. */
+  findOverdueIds(limit: number): Promise<{ id: string }[]> {
     return this.#em.execute<{ id: string }[]>(
-      `select "id" from "image_tasks" where "status" in ('pending', 'generating') and "deadline_at" <= now() limit 100`,
+      `select "id" from "image_tasks" where "status" in ('pending', 'generating') and "deadline_at" <= now() limit ?`,
+      [limit],
     );
   }
 

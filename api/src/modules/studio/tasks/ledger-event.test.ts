@@ -15,6 +15,7 @@ describe('the charge of a task', () => {
     const user = await userWithCredits(db.orm, 10);
     const { task } = await submitImageTask(db.orm.em.fork(), textTask(user.id, 'a paper boat'), {
       maxTasksInFlight: 4,
+      maxWaitingTasks: 500,
       taskTimeoutMs: 600_000,
       isProduction: false,
     });

@@ -39,7 +39,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 
 describe('ledger invariant under random operations', () => {
   let db: StudioTestDatabase;
-  const limits: SubmitLimits = { maxTasksInFlight: 3, taskTimeoutMs: 600_000, isProduction: false };
+  const limits: SubmitLimits = { maxTasksInFlight: 3, maxWaitingTasks: 500, taskTimeoutMs: 600_000, isProduction: false };
   // Tasks here have no stored files: deleting them is a no-op that must not fail.
   const deps = () => ({ orm: db.orm, afterTransition: async () => undefined, storage: { delete: async () => undefined }, logger: console });
 

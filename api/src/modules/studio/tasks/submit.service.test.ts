@@ -6,9 +6,10 @@ import { AdminSettings } from '../../settings/index.ts';
 import { openStudioTestDatabase, type StudioTestDatabase } from '../testing/database.ts';
 import { balanceOf, ledgerOf, userWithCredits } from '../testing/kit.ts';
 import { ImageTask } from './image-task.entity.ts';
+import { ImageTaskRepository } from './image-task.repository.ts';
 import { type SubmitLimits, type SubmitTaskInput, submitImageTask } from './submit.service.ts';
 
-const limits: SubmitLimits = { maxTasksInFlight: 4, taskTimeoutMs: 600_000, isProduction: false };
+const limits: SubmitLimits = { maxTasksInFlight: 4, maxWaitingTasks: 500, taskTimeoutMs: 600_000, isProduction: false };
 
 function textTask(userId: string, overrides: Partial<SubmitTaskInput> = {}): SubmitTaskInput {
   return {
@@ -120,6 +121,27 @@ describe('submitImageTask', () => {
     expect(await db.orm.em.fork().count(ImageTask, { user: user.id })).toBe(0);
     expect((await ledgerOf(db.orm, user.id)).map((row) => row.type)).toEqual(['adjustment']);
     expect(await balanceOf(db.orm, user.id)).toBe(1);
+  });
+
+  it("answers 503 studio_busy with Retry-After and nothing written while the cluster's waiting line is full", async () => {
+    // The long chaos run accepted thousands of tasks no worker could start in time: charged, then refunded.
+    const waiting = await new ImageTaskRepository(db.orm.em.fork()).countWaitingToStart(100_000);
+    const line = { ...limits, maxWaitingTasks: waiting + 2 };
+    const [first, second, third] = [
+      await userWithCredits(db.orm, 10),
+      await userWithCredits(db.orm, 10),
+      await userWithCredits(db.orm, 10),
+    ];
+    await submitImageTask(db.orm.em.fork(), textTask(first.id), line);
+    await submitImageTask(db.orm.em.fork(), textTask(second.id), line);
+    const problem = await problemOf(submitImageTask(db.orm.em.fork(), textTask(third.id), line));
+    expect([problem.status, problem.code, problem.headers]).toEqual([503, 'studio_busy', { 'Retry-After': '10' }]);
+    expect(await db.orm.em.fork().count(ImageTask, { user: third.id })).toBe(0);
+    expect(await balanceOf(db.orm, third.id)).toBe(10);
+    // A task that starts at the provider leaves the line: the next one is taken.
+    await db.orm.em.fork().nativeUpdate(ImageTask, { user: first.id }, { status: 'generating', providerTaskId: 'kie_started' });
+    await submitImageTask(db.orm.em.fork(), textTask(third.id), line);
+    expect(await balanceOf(db.orm, third.id)).toBe(8);
   });
 
   it('answers 429 too_many_tasks beyond the in-flight limit, and frees a slot when a task ends', async () => {

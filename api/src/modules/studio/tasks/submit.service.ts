@@ -6,7 +6,7 @@ import { KieApiRepository } from '../../kie-accounts/index.ts';
 import { applyLedgerEntry } from '../../ledger/index.ts';
 import { AdminSettingsRepository } from '../../settings/index.ts';
 import { User, UserRepository } from '../../users/index.ts';
-import { insufficientCredits, noProvider, tooManyTasks } from '../problems.ts';
+import { insufficientCredits, noProvider, studioBusy, tooManyTasks } from '../problems.ts';
 import { type PriceList, type TaskKind, taskCost } from './cost.ts';
 import { ImageTask } from './image-task.entity.ts';
 import { ImageTaskRepository } from './image-task.repository.ts';
@@ -51,6 +51,8 @@ export interface SubmitTaskInput {
 export interface SubmitLimits {
   /** Tasks a user may have pending or generating at once. */
   maxTasksInFlight: number;
+  /** Tasks waiting to start across the cluster beyond which a new one is refused. */
+  maxWaitingTasks: number;
   /** The time limit of a task, from now. */
   taskTimeoutMs: number;
   /** In production the sandbox never runs: without an enabled KIE account there is no provider. */
@@ -86,6 +88,8 @@ export async function submitImageTask(
   const settings = await new AdminSettingsRepository(em).get();
   const cost = taskCost(settings, input.kind, input.priceList);
   if (limits.isProduction && !(await new KieApiRepository(em).hasEnabled())) throw noProvider();
+  // Shed load before charging: a task that cannot start before its time limit would only be charged and refunded.
+  if ((await new ImageTaskRepository(em).countWaitingToStart(limits.maxWaitingTasks)) >= limits.maxWaitingTasks) throw studioBusy();
 
   const count = input.count ?? 1;
   const total = cost * count;
