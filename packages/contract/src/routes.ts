@@ -10,6 +10,7 @@ import { billingRoutes } from './billing.routes.ts';
 import { liveRoutes } from './live.routes.ts';
 import { openaiImageRoutes } from './openai-images.routes.ts';
 import type { RouteDef } from './route.ts';
+import { studioBulkRoutes } from './studio.bulk.routes.ts';
 import { studioRoutes } from './studio.routes.ts';
 import { systemRoutes } from './system.routes.ts';
 
@@ -23,6 +24,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...accountPasskeyRoutes,
   ...accountSessionRoutes,
   ...studioRoutes,
+  ...studioBulkRoutes,
   ...liveRoutes,
   ...adminRoutes,
   ...auditRoutes,

@@ -1,4 +1,6 @@
 import type { ApiModule } from '../module.ts';
+import { ImageArchive } from './bulk/image-archive.entity.ts';
+import { studioBulkHandlers } from './bulk/routes.ts';
 import { studioProcess } from './process.ts';
 import { studioHandlers } from './routes.ts';
 import { ImageTask } from './tasks/image-task.entity.ts';
@@ -27,7 +29,7 @@ export { UPLOAD_BODY_LIMIT } from './uploads/upload.service.ts';
 /** The image studio: tasks, uploads, the proxy, provider callbacks; its runtime runs the background jobs. */
 export const studioModule: ApiModule = {
   name: 'studio',
-  entities: [ImageTask, Upload],
-  handlers: studioHandlers,
+  entities: [ImageTask, Upload, ImageArchive],
+  handlers: { ...studioHandlers, ...studioBulkHandlers },
   process: studioProcess,
 };
