@@ -114,7 +114,8 @@ describe.each(['local', 's3'] as const)('bulk download and delete (%s storage)',
     expect(many.body.errors?.[0]?.pointer).toBe('/body/taskIds');
     expect((await post<Problem>(alice, '/api/image-tasks/archives', { taskIds: [] })).status).toBe(400);
     // A prepared download is its owner's only.
-    const { link } = await download(alice, [mine.taskId]).then(async (d) => (await d.res.arrayBuffer(), d));
+    const { link, res } = await download(alice, [mine.taskId]);
+    await res.arrayBuffer();
     const stolen = await fetch(`${server.url}${link.url}`, { headers: { cookie: bob.cookie } });
     expect(stolen.status).toBe(404);
     expect((await fetch(`${server.url}/api/image-tasks/archives/nosuchdownload`, { headers: { cookie: alice.cookie } })).status).toBe(404);

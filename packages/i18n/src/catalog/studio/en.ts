@@ -191,4 +191,6 @@ export default {
   matchesCount: '{count, plural, one {# match} other {# matches}}',
   matchesCountCapped: 'More than {count, number} matches',
   loadingMore: 'Loading more images…',
+  // Selection mode on /my-creations: choose images, download them as a ZIP, delete them.
+  select: 'Select',
 };

@@ -184,4 +184,6 @@ export default {
   matchesCount: '{count, plural, other {# kết quả}}',
   matchesCountCapped: 'Hơn {count, number} kết quả',
   loadingMore: 'Đang tải thêm ảnh…',
+  // Chế độ chọn ở /my-creations: chọn ảnh, tải về dạng ZIP, xóa.
+  select: 'Chọn',
 } satisfies Messages<typeof en>;
