@@ -20,9 +20,9 @@ export type TaskIdsBody = z.infer<typeof TaskIdsBody>;
 
 export const ImageArchiveLink = z
   .object({
-    url: UrlText.describe('Open it (a link or a navigation) to download the ZIP; it works for the same signed-in user only.').openapi({
-      example: 'https://studio.example.com/api/image-tasks/archives/Zk3q9Ab2Cd4Ef6Gh8Ij0Kl',
-    }),
+    url: UrlText.describe(
+      'The path of the ZIP on this server: open it (a link or a navigation) to download; it works for the same signed-in user only.',
+    ).openapi({ example: '/api/image-tasks/archives/Zk3q9Ab2Cd4Ef6Gh8Ij0Kl' }),
     expiresAt: Timestamp.describe('After this, the address answers 404; ask for a new one.'),
     images: Count('Images the ZIP will hold (every result of every task).', 2),
   })

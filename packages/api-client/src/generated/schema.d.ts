@@ -3241,8 +3241,8 @@ export interface components {
         };
         ImageArchiveLink: {
             /**
-             * @description Open it (a link or a navigation) to download the ZIP; it works for the same signed-in user only.
-             * @example https://studio.example.com/api/image-tasks/archives/Zk3q9Ab2Cd4Ef6Gh8Ij0Kl
+             * @description The path of the ZIP on this server: open it (a link or a navigation) to download; it works for the same signed-in user only.
+             * @example /api/image-tasks/archives/Zk3q9Ab2Cd4Ef6Gh8Ij0Kl
              */
             url: string;
             /**
