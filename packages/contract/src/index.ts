@@ -33,6 +33,8 @@ export * from './route.ts';
 export { allRoutes } from './routes.ts';
 export * from './step-up.ts';
 export { isOpenObject } from './strict-input.ts';
+export * from './studio.bulk.routes.ts';
+export * from './studio.bulk.ts';
 export * from './studio.routes.ts';
 export * from './studio.ts';
 export * from './system.routes.ts';

@@ -11,6 +11,7 @@ import { boardRoutes } from './boards.routes.ts';
 import { liveRoutes } from './live.routes.ts';
 import { openaiImageRoutes } from './openai-images.routes.ts';
 import type { RouteDef } from './route.ts';
+import { studioBulkRoutes } from './studio.bulk.routes.ts';
 import { studioRoutes } from './studio.routes.ts';
 import { systemRoutes } from './system.routes.ts';
 
@@ -25,6 +26,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...accountSessionRoutes,
   ...studioRoutes,
   ...boardRoutes,
+  ...studioBulkRoutes,
   ...liveRoutes,
   ...adminRoutes,
   ...auditRoutes,

@@ -65,6 +65,9 @@ interface Fence {
 }
 
 /** One server-sent event (`id`, `event`, `data`), ready to write. */
+/** How long a burst of list changes is gathered into one `reset`. */
+const RESET_COALESCE_MS = 50;
+
 export function formatEvent(id: string, kind: string, data: unknown): string {
   return `id: ${id}\nevent: ${kind}\ndata: ${JSON.stringify(data)}\n\n`;
 }
@@ -74,6 +77,8 @@ export class LiveHub implements ChangeFeed {
   readonly #logger: Logger;
   readonly #byUser = new Map<string, Set<Stream>>();
   readonly #bySession = new Map<string, Set<Stream>>();
+  /** Users whose tabs get a `reset` shortly (see `#listsChanged`). */
+  readonly #resetDue = new Set<string>();
   readonly #timers: NodeJS.Timeout[] = [];
   readonly #watchers = new Set<ChangeWatcher>();
   readonly #fences = new Map<string, Fence>();
@@ -264,6 +269,7 @@ export class LiveHub implements ChangeFeed {
       return;
     }
     if (message.k === 'task') this.#taskChanged(message);
+    if (message.k === 'tasks') this.#listsChanged(message.u);
     // Only tasks and balances are sent to browsers; the other kinds are for the caches.
     if (message.k !== 'task' && message.k !== 'balance') return;
     if (!message.id || !this.#byUser.get(message.u)?.size) return;
@@ -273,6 +279,19 @@ export class LiveHub implements ChangeFeed {
       // After the notifications that arrived together: they share one load.
       queueMicrotask(() => this.#drain().catch((error: unknown) => this.#logger.warn({ err: error }, 'live events lost')));
     }
+  }
+
+  /**
+   * A task left the user's lists (deleted): no task event can say so, so the user's tabs get a `reset` (read your
+   * lists again), without an id so a resume is unaffected; one per user for a burst (a bulk delete notifies per row).
+   */
+  #listsChanged(userId: string): void {
+    if (!this.#byUser.get(userId)?.size || this.#resetDue.has(userId)) return;
+    this.#resetDue.add(userId);
+    setTimeout(() => {
+      this.#resetDue.delete(userId);
+      this.#send(userId, 'event: reset\ndata: {}\n\n');
+    }, RESET_COALESCE_MS).unref();
   }
 
   #taskChanged(message: Message): void {

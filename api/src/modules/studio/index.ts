@@ -1,6 +1,8 @@
 import type { ApiModule } from '../module.ts';
 import { Board, BoardImage } from './boards/board.entity.ts';
 import { boardHandlers } from './boards/routes.ts';
+import { ImageArchive } from './bulk/image-archive.entity.ts';
+import { studioBulkHandlers } from './bulk/routes.ts';
 import { studioProcess } from './process.ts';
 import { studioHandlers } from './routes.ts';
 import { ImageTask } from './tasks/image-task.entity.ts';
@@ -30,7 +32,7 @@ export { UPLOAD_BODY_LIMIT } from './uploads/upload.service.ts';
 /** The image studio: tasks, uploads, the proxy, provider callbacks; its runtime runs the background jobs. */
 export const studioModule: ApiModule = {
   name: 'studio',
-  entities: [ImageTask, Upload, Board, BoardImage],
-  handlers: { ...studioHandlers, ...boardHandlers },
+  entities: [ImageTask, Upload, Board, BoardImage, ImageArchive],
+  handlers: { ...studioHandlers, ...boardHandlers, ...studioBulkHandlers },
   process: studioProcess,
 };

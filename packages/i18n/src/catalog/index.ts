@@ -12,6 +12,7 @@ export const loaders = {
   contact: { en: () => import('./contact/en.ts'), vi: () => import('./contact/vi.ts') },
   studio: { en: () => import('./studio/en.ts'), vi: () => import('./studio/vi.ts') },
   boards: { en: () => import('./boards/en.ts'), vi: () => import('./boards/vi.ts') },
+  studioBulk: { en: () => import('./studioBulk/en.ts'), vi: () => import('./studioBulk/vi.ts') },
   billing: { en: () => import('./billing/en.ts'), vi: () => import('./billing/vi.ts') },
   account: { en: () => import('./account/en.ts'), vi: () => import('./account/vi.ts') },
   admin: { en: () => import('./admin/en.ts'), vi: () => import('./admin/vi.ts') },

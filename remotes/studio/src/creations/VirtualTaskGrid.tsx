@@ -2,6 +2,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { TaskCard } from '../tasks/TaskCard.tsx';
 import type { ImageTask } from '../tasks/types.ts';
+import type { Selection } from './selection/types.ts';
 import '../tasks/tasks.css';
 
 /** Columns as `.studio-task-grid` lays them out: two on phones, else as many 15rem columns as fit. */
@@ -20,11 +21,14 @@ export function VirtualTaskGrid({
   onOpen,
   label,
   onEnd,
+  selection,
 }: {
   tasks: ImageTask[];
   onOpen: (task: ImageTask) => void;
   label: string;
   onEnd: () => void;
+  /** In selection mode a press chooses the card (shift: a range) instead of opening it. */
+  selection?: Selection;
 }) {
   const list = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(4);
@@ -50,10 +54,19 @@ export function VirtualTaskGrid({
     if (rows > 0 && lastRow >= rows - 2) onEnd();
   }, [lastRow, rows, onEnd]);
 
+  const onKeyDown = selection?.keys({ tasks, columns, list, scrollToRow: virtualizer.scrollToIndex });
+
   // A flat list of tasks for assistive tech (position and size given, as most items are not in the page); rows only lay out.
   return (
     // biome-ignore lint/a11y/useSemanticElements: row wrappers sit between the list and its items, which <ul> forbids
-    <div ref={list} role="list" className="studio-virtual-grid" aria-label={label} style={{ height: virtualizer.getTotalSize() }}>
+    <div
+      ref={list}
+      role="list"
+      className="studio-virtual-grid"
+      aria-label={label}
+      style={{ height: virtualizer.getTotalSize() }}
+      onKeyDown={onKeyDown}
+    >
       {items.map((row) => (
         <div
           key={row.key}
@@ -69,7 +82,7 @@ export function VirtualTaskGrid({
           {tasks.slice(row.index * columns, row.index * columns + columns).map((task, i) => (
             // biome-ignore lint/a11y/useSemanticElements: see the list above
             <div key={task.id} role="listitem" aria-posinset={row.index * columns + i + 1} aria-setsize={tasks.length}>
-              <TaskCard task={task} onOpen={onOpen} favourites />
+              <TaskCard task={task} onOpen={onOpen} favourites {...selection?.cardProps(task)} />
             </div>
           ))}
         </div>

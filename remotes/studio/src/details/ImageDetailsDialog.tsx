@@ -5,6 +5,7 @@ import { AddToBoardButton, RemoveFromBoardButton } from '../boards/BoardButtons.
 import { FavouriteButton } from '../tasks/FavouriteButton.tsx';
 import { QUALITY_LABELS, qualityOf } from '../tasks/taskLabels.ts';
 import type { ImageTask } from '../tasks/types.ts';
+import { DeleteTaskButton } from './DeleteTaskButton.tsx';
 import { type DetailsActionHandlers, DetailsActions } from './DetailsActions.tsx';
 import { DetailsImage } from './DetailsImage.tsx';
 import { InputImages } from './InputImages.tsx';
@@ -26,7 +27,8 @@ interface ImageDetailsDialogProps extends DetailsActionHandlers {
 }
 
 /** 'Image Details', shared by /generate and /my-creations; the pages pass their own Recreate and Upscale. */
-export function ImageDetailsDialog({ kit: { Dialog, Modal }, task, onClose, onRecreate, onUpscale, boardId }: ImageDetailsDialogProps) {
+export function ImageDetailsDialog({ kit, task, onClose, onRecreate, onUpscale, boardId }: ImageDetailsDialogProps) {
+  const { Dialog, Modal } = kit;
   const t = useT();
   // Keep showing the last task while the dialog animates out.
   const last = useRef(task);
@@ -49,6 +51,7 @@ export function ImageDetailsDialog({ kit: { Dialog, Modal }, task, onClose, onRe
               {(shown.status === 'completed' || shown.status === 'failed') && (
                 <div className="studio-details-actions">
                   <RunAgainButton task={shown} onStarted={onClose} />
+                  <DeleteTaskButton task={shown} kit={kit} onDeleted={onClose} />
                 </div>
               )}
               <div className="studio-details-actions">

@@ -1,11 +1,13 @@
 import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Card, LinkButton, navigate, PageHeader, Spinner, useSearchParams } from '@app/ui';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { CreationFilterBar, FavouritesToggle } from '../creations/CreationFilterBar.tsx';
 import { type CreationFilters, filtersHref, isFiltered, NO_FILTERS, readFilters } from '../creations/creationFilters.ts';
 import { EmptyCreations } from '../creations/EmptyCreations.tsx';
 import { LoginRequired } from '../creations/LoginRequired.tsx';
+import { LazySelectionMode } from '../creations/selection/LazySelectionMode.tsx';
+import type { Selection } from '../creations/selection/types.ts';
 import { useCreationPages } from '../creations/useCreationPages.ts';
 import { VirtualTaskGrid } from '../creations/VirtualTaskGrid.tsx';
 import { LazyImageDetailsDialog } from '../details/LazyImageDetailsDialog.tsx';
@@ -40,6 +42,7 @@ export function MyCreationsPage() {
   const list = useCreationPages(filters, Boolean(user));
   useRefundWatcher(list.tasks);
   const details = useTaskDetails(list.tasks);
+  const [selecting, setSelecting] = useState(false);
   const filtered = isFiltered(filters);
 
   const spinner = (
@@ -55,6 +58,17 @@ export function MyCreationsPage() {
       return t('studio.favouritesCount', { count: total });
     return t('studio.matchesCount', { count: total });
   }
+
+  // In selection mode (loaded on first use) a press on a card chooses it instead of opening it.
+  const grid = (selection?: Selection) => (
+    <VirtualTaskGrid
+      tasks={list.tasks}
+      onOpen={details.open}
+      label={t('studio.myCreationsTitle')}
+      onEnd={list.loadMore}
+      selection={selection}
+    />
+  );
 
   function results() {
     const first = list.first;
@@ -73,7 +87,7 @@ export function MyCreationsPage() {
     }
     return (
       <>
-        <VirtualTaskGrid tasks={list.tasks} onOpen={details.open} label={t('studio.myCreationsTitle')} onEnd={list.loadMore} />
+        {selecting ? <LazySelectionMode tasks={list.tasks} grid={grid} onDone={() => setSelecting(false)} /> : grid()}
         <div className="studio-creations-more" aria-live="polite">
           {list.loadingMore ? <Spinner label={t('studio.loadingMore')} /> : null}
         </div>
@@ -94,6 +108,11 @@ export function MyCreationsPage() {
           {filtered && (
             <Button variant="secondary" size="sm" onPress={() => setFilters(NO_FILTERS)}>
               {t('studio.clearFilters')}
+            </Button>
+          )}
+          {list.first && list.first.total > 0 && !selecting && (
+            <Button variant="secondary" size="sm" onPress={() => setSelecting(true)}>
+              {t('studio.select')}
             </Button>
           )}
           {list.first && list.first.total > 0 && (

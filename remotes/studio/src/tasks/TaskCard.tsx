@@ -9,26 +9,33 @@ import type { ImageTask } from './types.ts';
 
 /**
  * One task in a grid: picture, badges, prompt (60 characters), short date and model. Opens the details. With
- * `favourites`, a star beside the card (a button of its own: buttons do not nest) stars it.
+ * `favourites`, a star beside the card (a button of its own: buttons do not nest) stars it. With `selected` (selection
+ * mode) it is a toggle button that chooses the card; `onOpen` gets the press, whose `shiftKey` extends a range.
  */
 export function TaskCard({
   task,
   onOpen,
   favourites = false,
+  selected,
+  label,
 }: {
   task: ImageTask;
-  onOpen: (task: ImageTask) => void;
+  onOpen: (task: ImageTask, press?: { shiftKey: boolean }) => void;
   favourites?: boolean;
+  selected?: boolean;
+  /** The card's name when pressing it does something else than opening the details. */
+  label?: string;
 }) {
   const t = useT();
   const { shortDateTime: shortDate } = useFormat();
   const card = (
     <UnstyledButton
       className="studio-task-card"
-      aria-label={t('studio.openDetails', { prompt: truncate(task.prompt, 60) })}
+      aria-label={label ?? t('studio.openDetails', { prompt: truncate(task.prompt, 60) })}
+      aria-pressed={selected}
       data-task-id={task.taskId}
       data-status={task.status}
-      onPress={() => onOpen(task)}
+      onPress={(press) => onOpen(task, press)}
     >
       <div className="studio-task-media">
         <TaskImage task={task} />

@@ -199,4 +199,6 @@ export default {
   // Boards (the rest of their words are the `boards` domain, loaded with the boards pages and dialog)
   addToBoard: 'Add to board',
   removeFromBoard: 'Remove from this board',
+  // Selection mode on /my-creations: choose images, download them as a ZIP, delete them.
+  select: 'Select',
 };

@@ -191,4 +191,6 @@ export default {
 
   addToBoard: 'Thêm vào bộ sưu tập',
   removeFromBoard: 'Xóa khỏi bộ sưu tập này',
+  // Chế độ chọn ở /my-creations: chọn ảnh, tải về dạng ZIP, xóa.
+  select: 'Chọn',
 } satisfies Messages<typeof en>;
