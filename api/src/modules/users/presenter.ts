@@ -10,6 +10,7 @@ export function presentCurrentUser(user: User): CurrentUser {
     username: user.username,
     email: user.email ?? null,
     credits: user.credits,
+    lowBalanceThreshold: user.lowBalanceThreshold ?? null,
     isAdmin: user.isAdmin,
     isActive: user.isActive,
     createdAt: user.createdAt.toISOString(),
