@@ -31,6 +31,14 @@ export const CurrentUser = z
     username: UsernameText.describe('Unique username.'),
     email: EmailText.nullable().describe('Email address, if given.'),
     credits: Balance('Current credit balance.', 120),
+    lowBalanceThreshold: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .nullable()
+      .describe('Below this balance the header warns (the low-balance alert); null: off.')
+      .openapi({ example: null }),
     isAdmin: z.boolean().describe('Administrators see the admin area and all transactions.').openapi({ example: false }),
     isActive: z.boolean().describe('Disabled users cannot sign in.').openapi({ example: true }),
     createdAt: Timestamp,

@@ -267,6 +267,9 @@ export const N8nWorkflow = z
   });
 export type N8nWorkflow = z.infer<typeof N8nWorkflow>;
 
+/** What a delivery reports: a task's moments, and the account's low-balance alert. */
+export const DELIVERY_EVENTS = [...CALLBACK_EVENTS, 'balance.low'] as const;
+
 export const WEBHOOK_DELIVERY_STATES = ['waiting', 'delivered', 'failed', 'skipped'] as const;
 
 export const WebhookDeliveryItem = z
@@ -276,8 +279,16 @@ export const WebhookDeliveryItem = z
       .max(36)
       .describe('The delivery id, sent as `webhook-id` on every attempt.')
       .openapi({ example: '2f9c1d3e-5b7a-4c2e-9f10-3a4b5c6d7e8f' }),
-    taskId: z.string().max(40).describe('The task it reports on.').openapi({ example: 'tsk_5f1c2a7e9b' }),
-    event: z.enum(CALLBACK_EVENTS).describe('The moment it reports.').openapi({ example: 'completed' }),
+    taskId: z
+      .string()
+      .max(40)
+      .nullable()
+      .describe('The task it reports on; null for an account event (`balance.low`).')
+      .openapi({ example: 'tsk_5f1c2a7e9b' }),
+    event: z
+      .enum(DELIVERY_EVENTS)
+      .describe('The moment it reports: a task event, or `balance.low` (the low-balance alert).')
+      .openapi({ example: 'completed' }),
     url: z.string().max(2048).describe('Where it is sent.').openapi({ example: 'https://n8n.example.com/webhook-waiting/1234' }),
     tokenName: z.string().max(100).describe('The token whose secret signs it.').openapi({ example: 'n8n' }),
     state: z
@@ -297,7 +308,7 @@ export const WebhookDeliveryItem = z
     createdAt: z.string().max(30).describe('When it was recorded (ISO 8601).').openapi({ example: '2026-11-25T10:00:00.000Z' }),
     deliveredAt: z.string().max(30).nullable().describe('When a receiver accepted it.').openapi({ example: '2026-11-25T10:00:12.000Z' }),
   })
-  .openapi('WebhookDelivery', { description: 'One callback of one task event.' });
+  .openapi('WebhookDelivery', { description: 'One callback of one task event, or of a low-balance alert.' });
 export type WebhookDeliveryItem = z.infer<typeof WebhookDeliveryItem>;
 
 export const WebhookDeliveryList = z

@@ -14,6 +14,8 @@ export * from './audit.routes.ts';
 export * from './audit.ts';
 export * from './automation.routes.ts';
 export * from './automation.ts';
+export * from './balance-alert.routes.ts';
+export * from './balance-alert.ts';
 export * from './billing.routes.ts';
 export * from './billing.ts';
 export * from './boards.routes.ts';

@@ -6,6 +6,7 @@ import { accountSessionRoutes } from './account.sessions.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { automationRoutes, webhookDeliveryRoutes } from './automation.routes.ts';
+import { balanceAlertRoutes } from './balance-alert.routes.ts';
 import { billingRoutes } from './billing.routes.ts';
 import { boardRoutes } from './boards.routes.ts';
 import { liveRoutes } from './live.routes.ts';
@@ -32,5 +33,6 @@ export const allRoutes: readonly RouteDef[] = [
   ...auditRoutes,
   ...automationRoutes,
   ...webhookDeliveryRoutes,
+  ...balanceAlertRoutes,
   ...openaiImageRoutes,
 ];

@@ -1,4 +1,6 @@
 import type { ApiModule } from '../module.ts';
+import { balanceAlertHandlers } from './balance-alert/balance-alert.routes.ts';
+import { BalanceAlertCallback } from './balance-alert/balance-alert-callback.entity.ts';
 import { deliveryHandlers } from './callbacks/deliveries.routes.ts';
 import { WebhookDelivery } from './callbacks/webhook-delivery.entity.ts';
 import { automationProcess } from './process.ts';
@@ -7,8 +9,8 @@ import { automationHandlers } from './routes.ts';
 /** The customer automation API (`/api/n8n/*`) for n8n and other integrators, authenticated by API tokens. */
 export const automationModule: ApiModule = {
   name: 'automation',
-  entities: [WebhookDelivery],
-  handlers: { ...automationHandlers, ...deliveryHandlers },
+  entities: [WebhookDelivery, BalanceAlertCallback],
+  handlers: { ...automationHandlers, ...deliveryHandlers, ...balanceAlertHandlers },
   process: automationProcess,
 };
 

@@ -1,5 +1,6 @@
 // The automation module's part of the running process: signed callbacks queued in the transaction of the task
-// transition they report, and sent by pg-boss workers. Built after the studio, whose transitions it follows.
+// transition (or the ledger entry crossing the low-balance threshold) they report, and sent by pg-boss workers. Built after the studio, whose transitions it follows.
+import { onBalanceLow } from '../ledger/index.ts';
 import { type ModuleProcess, type ProcessContext, serviceOf } from '../module.ts';
 import { CallbackDeliveries } from './callbacks/delivery-jobs.ts';
 import { callbackFetchOptions } from './callbacks/fetch-options.ts';
@@ -18,6 +19,7 @@ export async function automationProcess(context: ProcessContext): Promise<Module
   const fetchOptions = callbackFetchOptions(studio.fetchOptions, allowedNetworks);
   const callbacks = new CallbackDeliveries(jobs, { orm, logger, fetchOptions, retryMs });
   studio.onTransition(callbacks.afterTransition);
+  onBalanceLow(orm.em, callbacks.afterBalanceLow);
   // Declared now: the studio's workers, started before this module's, may already send to it.
   await callbacks.define();
   services.callbacks = callbacks;

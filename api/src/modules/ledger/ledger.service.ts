@@ -1,6 +1,7 @@
 import type { LedgerEvent } from '@app/contract';
 import type { EntityManager } from '@mikro-orm/sql';
 import { UserRepository } from '../users/index.ts';
+import { announceBalanceLow, crossesBelow } from './balance-crossing.ts';
 import type { TransactionType } from './transaction.entity.ts';
 import { findBalanceMismatches, hasBusinessKey, insertUnlessKeyTaken } from './transaction.repository.ts';
 
@@ -41,10 +42,11 @@ export async function applyLedgerEntry(em: EntityManager, entry: LedgerEntry): P
       // Fast path for replays; the unique key below still decides a race.
       if (await hasBusinessKey(tx, entry.businessKey)) return { applied: false, reason: 'duplicate' } as const;
       const users = new UserRepository(tx);
-      const credits = await users.addCreditsIfCovered(entry.userId, entry.amount);
-      if (credits === null) {
+      const changed = await users.addCreditsIfCovered(entry.userId, entry.amount);
+      if (changed === null) {
         return { applied: false, reason: (await users.exists(entry.userId)) ? 'insufficient_credits' : 'no_user' } as const;
       }
+      const { credits, lowBalanceThreshold: threshold } = changed;
       const id = crypto.randomUUID();
       const inserted = await insertUnlessKeyTaken(tx, {
         id,
@@ -62,6 +64,9 @@ export async function applyLedgerEntry(em: EntityManager, entry: LedgerEntry): P
         createdVia: entry.createdVia ?? 'web',
       });
       if (!inserted) throw new DuplicateEntry();
+      if (crossesBelow(entry.amount, credits, threshold)) {
+        await announceBalanceLow(tx, { userId: entry.userId, transactionId: id, balance: credits, threshold });
+      }
       return { applied: true, transactionId: id, balance: credits } as const;
     });
   } catch (error) {

@@ -10,6 +10,7 @@ export function presentCurrentUser(user: User): CurrentUser {
     username: user.username,
     email: user.email ?? null,
     credits: user.credits,
+    lowBalanceThreshold: user.lowBalanceThreshold ?? null,
     isAdmin: user.isAdmin,
     isActive: user.isActive,
     createdAt: user.createdAt.toISOString(),
@@ -18,8 +19,10 @@ export function presentCurrentUser(user: User): CurrentUser {
 
 /** A user as the admin sees it: the same fields, whether Google is linked, the last sign-in and their number of image tasks. */
 export function presentAdminUser(user: User, imageCount: number): AdminUser {
+  // The admin list has no use for the user's alert setting.
+  const { lowBalanceThreshold: _alert, ...fields } = presentCurrentUser(user);
   return {
-    ...presentCurrentUser(user),
+    ...fields,
     googleLinked: Boolean(user.googleId),
     imageCount,
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,

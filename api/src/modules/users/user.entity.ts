@@ -21,6 +21,8 @@ export const User = defineEntity({
     emailVerifiedAt: p.datetime().nullable(),
     googleId: p.string().length(255).nullable().unique(),
     credits: p.integer().default(0),
+    /** Below this balance the header warns and the alert callback is told once per crossing (balance-alert); null: off. */
+    lowBalanceThreshold: p.integer().nullable(),
     isAdmin: p.boolean().default(false),
     isActive: p.boolean().default(true),
     createdAt: p.datetime().onCreate(() => new Date()),

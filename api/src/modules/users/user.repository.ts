@@ -66,15 +66,16 @@ export class UserRepository {
 
   /**
    * Adds the signed `amount` to the balance in one guarded statement (`credits + amount >= 0`); the new balance,
-   * or null when it would go negative or there is no such user.
+   * and the low-balance threshold, or null when it would go negative or there is no such user.
    */
-  async addCreditsIfCovered(id: string, amount: number): Promise<number | null> {
-    const updated = await this.#em.execute<{ credits: number }[]>(
-      'update "users" set "credits" = "credits" + ? where "id" = ? and "credits" + ? >= 0 returning "credits"',
+  async addCreditsIfCovered(id: string, amount: number): Promise<{ credits: number; lowBalanceThreshold: number | null } | null> {
+    // The threshold comes back with the balance, so the ledger sees a low-balance crossing at no extra query.
+    const updated = await this.#em.execute<{ credits: number; low_balance_threshold: number | null }[]>(
+      'update "users" set "credits" = "credits" + ? where "id" = ? and "credits" + ? >= 0 returning "credits", "low_balance_threshold"',
       [amount, id, amount],
     );
     const row = updated[0];
-    return row ? row.credits : null;
+    return row ? { credits: row.credits, lowBalanceThreshold: row.low_balance_threshold } : null;
   }
 
   /** Whether a user row with this id exists (deleted accounts included). */

@@ -1862,6 +1862,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/balance-alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your low-balance alert
+         * @description The threshold below which the header warns, and the callback told once each time the balance falls below it.
+         */
+        get: operations["getBalanceAlert"];
+        /**
+         * Set your low-balance alert
+         * @description Replaces the alert. `threshold` is a whole number from 1 to 1,000,000 or null (off). `callbackUrl` (public http(s), as task callbacks) receives a `balance.low` event (`BalanceLowEvent`) signed with the `whsec_` secret of the token `signingTokenId`, once each time a charge takes the balance from the threshold or above to below it; a purchase or refund back above re-arms it. Each invalid field answers 400 with its pointer and nothing is stored; a token that is not yours answers 400 at `/body/signingTokenId`.
+         */
+        put: operations["setBalanceAlert"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/models": {
         parameters: {
             query?: never;
@@ -2501,6 +2525,12 @@ export interface components {
              * @example 120
              */
             credits: number;
+            /**
+             * Format: int32
+             * @description Below this balance the header warns (the low-balance alert); null: off.
+             * @example null
+             */
+            lowBalanceThreshold: number | null;
             /**
              * @description Administrators see the admin area and all transactions.
              * @example false
@@ -5055,7 +5085,7 @@ export interface components {
             /** @description Newest first, at most 50. */
             deliveries: components["schemas"]["WebhookDelivery"][];
         };
-        /** @description One callback of one task event. */
+        /** @description One callback of one task event, or of a low-balance alert. */
         WebhookDelivery: {
             /**
              * @description The delivery id, sent as `webhook-id` on every attempt.
@@ -5063,16 +5093,16 @@ export interface components {
              */
             id: string;
             /**
-             * @description The task it reports on.
+             * @description The task it reports on; null for an account event (`balance.low`).
              * @example tsk_5f1c2a7e9b
              */
-            taskId: string;
+            taskId: string | null;
             /**
-             * @description The moment it reports.
+             * @description The moment it reports: a task event, or `balance.low` (the low-balance alert).
              * @example completed
              * @enum {string}
              */
-            event: "started" | "completed" | "failed";
+            event: "started" | "completed" | "failed" | "balance.low";
             /**
              * @description Where it is sent.
              * @example https://n8n.example.com/webhook-waiting/1234
@@ -5116,6 +5146,48 @@ export interface components {
              * @example 2026-11-25T10:00:12.000Z
              */
             deliveredAt: string | null;
+        };
+        /** @description The signed-in user's low-balance alert. */
+        BalanceAlert: {
+            /**
+             * Format: int32
+             * @description Below this balance the header warns and the callback (if any) is told; null: off.
+             * @example 50
+             */
+            threshold: number | null;
+            /**
+             * Format: uri
+             * @description Public http(s) address that receives a signed `balance.low` POST each time the balance falls below the threshold; null: none. Private and loopback addresses are refused unless the operator allows their network.
+             * @example https://n8n.example.com/webhook/low-balance
+             */
+            callbackUrl: string | null;
+            /**
+             * Format: uuid
+             * @description Which of the user's API tokens signs the callback with its `whsec_` secret (Standard Webhooks); required with `callbackUrl`. Deleting the token removes the callback.
+             * @example 0b9a4a4e-6c1f-4d55-9d7e-3c1f1f3c2a10
+             */
+            signingTokenId: string | null;
+        };
+        /** @description The whole alert setting, replaced. */
+        BalanceAlertBody: {
+            /**
+             * Format: int32
+             * @description Below this balance the header warns and the callback (if any) is told; null: off.
+             * @example 50
+             */
+            threshold: number | null;
+            /**
+             * Format: uri
+             * @description Public http(s) address that receives a signed `balance.low` POST each time the balance falls below the threshold; null: none. Private and loopback addresses are refused unless the operator allows their network.
+             * @example https://n8n.example.com/webhook/low-balance
+             */
+            callbackUrl: string | null;
+            /**
+             * Format: uuid
+             * @description Which of the user's API tokens signs the callback with its `whsec_` secret (Standard Webhooks); required with `callbackUrl`. Deleting the token removes the callback.
+             * @example 0b9a4a4e-6c1f-4d55-9d7e-3c1f1f3c2a10
+             */
+            signingTokenId: string | null;
         };
         /**
          * @description What `model` may name.
@@ -15225,6 +15297,162 @@ export interface operations {
             };
             /** @description Conflicts with the current state. */
             409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBalanceAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert (all null when off). */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceAlert"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server error (details are logged, not returned). */
+            500: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setBalanceAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceAlertBody"];
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceAlert"];
+                };
+            };
+            /** @description The request is invalid (see `errors` for field pointers). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in, or the credentials are missing or wrong. */
+            401: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden: this role may not do this, or (code `csrf_rejected`) a cookie-authenticated write came from a foreign origin. */
+            403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];

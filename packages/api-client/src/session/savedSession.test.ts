@@ -6,6 +6,7 @@ const ann: CurrentUser = {
   username: 'ann',
   email: null,
   credits: 40,
+  lowBalanceThreshold: null,
   isAdmin: false,
   isActive: true,
   createdAt: '2024-05-01T10:00:00.000Z',

@@ -15,6 +15,7 @@ const user = (username: string, credits = 40): CurrentUser => ({
   username,
   email: null,
   credits,
+  lowBalanceThreshold: null,
   isAdmin: false,
   isActive: true,
   createdAt: '2024-05-01T10:00:00.000Z',

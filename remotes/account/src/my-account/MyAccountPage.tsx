@@ -4,13 +4,14 @@ import { PageHeader } from '@app/ui';
 import { SecuritySection } from '../security/SecuritySection.tsx';
 import { PageSpinner } from '../shared/PageSpinner.tsx';
 import { SignInPrompt } from '../shared/SignInPrompt.tsx';
+import { BalanceAlertCard } from './BalanceAlertCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { SecurityCard } from './SecurityCard.tsx';
 import { ShortcutsCard } from './ShortcutsCard.tsx';
 import './my-account.css';
 
 /**
- * /my-account: profile and balance, shortcuts, the password, then security (second factor, passkeys, email, sessions,
+ * /my-account: profile and balance, shortcuts, the low-balance alert, the password, then security (second factor, passkeys, email, sessions,
  * security events); visitors are asked to sign in.
  */
 export function MyAccountPage() {
@@ -28,6 +29,7 @@ export function MyAccountPage() {
             <ProfileCard user={user} />
             <div className="my-account-side">
               <ShortcutsCard isAdmin={user.isAdmin} />
+              <BalanceAlertCard key={user.id} />
               <SecurityCard onPasswordChanged={refresh} />
             </div>
           </div>

@@ -40,7 +40,7 @@ export function AccountSlot() {
   }
   return (
     <div className="account-slot" ref={slot}>
-      <CreditsBadge credits={user.credits} />
+      <CreditsBadge credits={user.credits} threshold={user.lowBalanceThreshold} />
       {isWanted ? (
         <Suspense fallback={<AccountMenuTrigger user={user} onPress={() => setPressedEarly(true)} />}>
           <AccountMenu user={user} defaultOpen={pressedEarly} onMounted={forgetEarlyPress} onClosed={() => returnFocusTo(slot.current)} />

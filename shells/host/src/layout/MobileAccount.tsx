@@ -23,7 +23,7 @@ export function MobileAccount({ onNavigate }: { onNavigate: () => void }) {
           {user.username.slice(0, 1).toUpperCase()}
         </span>
         <span className="mobile-account-name">{user.username}</span>
-        <CreditsBadge credits={user.credits} onNavigate={onNavigate} />
+        <CreditsBadge credits={user.credits} threshold={user.lowBalanceThreshold} onNavigate={onNavigate} />
       </div>
       <div className="mobile-account-actions">
         <LinkButton href="/my-account" variant="secondary" onPress={onNavigate}>

@@ -178,7 +178,16 @@ describe('password sign-in and sessions', () => {
       const user = await createUser(server, { credits: 42, isAdmin: true });
       const res = await me(await signIn(server, user));
       expect(res.body.user).toMatchObject({ id: user.id, credits: 42, isAdmin: true, isActive: true });
-      expect(Object.keys(res.body.user ?? {}).sort()).toEqual(['createdAt', 'credits', 'email', 'id', 'isActive', 'isAdmin', 'username']);
+      expect(Object.keys(res.body.user ?? {}).sort()).toEqual([
+        'createdAt',
+        'credits',
+        'email',
+        'id',
+        'isActive',
+        'isAdmin',
+        'lowBalanceThreshold',
+        'username',
+      ]);
     });
   });
 

@@ -5,7 +5,7 @@ import { isoTime } from '../../../db/iso-time.ts';
 
 interface DeliveryRow {
   id: string;
-  task_id: string;
+  task_id: string | null;
   event: WebhookDeliveryItem['event'];
   url: string;
   token_name: string;
@@ -19,7 +19,7 @@ interface DeliveryRow {
 
 const SELECT = `select d."id", t."task_id", d."event", d."url", k."name" as "token_name", d."state", d."attempt", d."status_code",
     d."error", d."created_at", d."delivered_at"
-  from "webhook_deliveries" d join "image_tasks" t on t."id" = d."task_id" join "api_tokens" k on k."id" = d."api_token_id"`;
+  from "webhook_deliveries" d left join "image_tasks" t on t."id" = d."task_id" join "api_tokens" k on k."id" = d."api_token_id"`;
 
 function present(row: DeliveryRow): WebhookDeliveryItem {
   return {
@@ -110,16 +110,16 @@ export function findUntriedDeliveries(
   );
 }
 
-/** When each event has happened: the provider took the task (started), or the task ended that way. */
-const EVENT_HAPPENED = `((d."event" = 'started' and t."status" <> 'pending') or (d."event" = t."status"))`;
+/** When each event has happened: the provider took the task (started), or the task ended that way; an account event when recorded. */
+const EVENT_HAPPENED = `(d."task_id" is null or (d."event" = 'started' and t."status" <> 'pending') or (d."event" = t."status"))`;
 
 /** Up to 500 waiting deliveries, overdue by a minute, whose event has happened but that have no live job in `queue`. */
 export function findStrandedDeliveries(
   em: SqlEntityManager,
   queue: string,
-): Promise<{ id: string; task_id: string; event: WebhookDeliveryItem['event'] }[]> {
-  return em.execute<{ id: string; task_id: string; event: WebhookDeliveryItem['event'] }[]>(
-    `select d."id", d."task_id", d."event" from "webhook_deliveries" d join "image_tasks" t on t."id" = d."task_id"
+): Promise<{ id: string; task_id: string | null; event: WebhookDeliveryItem['event'] }[]> {
+  return em.execute<{ id: string; task_id: string | null; event: WebhookDeliveryItem['event'] }[]>(
+    `select d."id", d."task_id", d."event" from "webhook_deliveries" d left join "image_tasks" t on t."id" = d."task_id"
       where d."state" = 'waiting' and d."next_attempt_at" < now() - interval '1 minute' and ${EVENT_HAPPENED}
         and not exists (select 1 from "pgboss"."job" j
                          where j."name" = ? and j."singleton_key" = d."id"::text and j."state" in ('created', 'retry', 'active'))
@@ -128,13 +128,20 @@ export function findStrandedDeliveries(
   );
 }
 
+interface DeliveryForAttempt {
+  task_id: string | null;
+  api_token_id: string;
+  url: string;
+  attempt: number;
+  event: string;
+  state: string;
+  payload: unknown;
+}
+
 /** What one attempt of a delivery needs to know. */
-export async function findDeliveryForAttempt(
-  em: SqlEntityManager,
-  id: string,
-): Promise<{ task_id: string; api_token_id: string; url: string; attempt: number; event: string; state: string } | undefined> {
-  const [row] = await em.execute<{ task_id: string; api_token_id: string; url: string; attempt: number; event: string; state: string }[]>(
-    'select "task_id", "api_token_id", "url", "attempt", "event", "state" from "webhook_deliveries" where "id" = ?',
+export async function findDeliveryForAttempt(em: SqlEntityManager, id: string): Promise<DeliveryForAttempt | undefined> {
+  const [row] = await em.execute<DeliveryForAttempt[]>(
+    'select "task_id", "api_token_id", "url", "attempt", "event", "state", "payload" from "webhook_deliveries" where "id" = ?',
     [id],
   );
   return row;
@@ -146,7 +153,7 @@ export async function findDeliveryForAttempt(
  */
 export async function startNotYetTried(
   em: SqlEntityManager,
-  delivery: { id: string; task_id: string; api_token_id: string; url: string },
+  delivery: { id: string; task_id: string | null; api_token_id: string; url: string },
 ): Promise<boolean> {
   const rows = await em.execute<{ id: string }[]>(
     `select "id" from "webhook_deliveries" where "task_id" = ? and "api_token_id" = ? and "url" = ? and "event" = 'started'

@@ -9,9 +9,11 @@ import type { Orm } from '../../../db/orm.ts';
 import type { FetchImageOptions } from '../../../images/fetch-image.ts';
 import type { Jobs } from '../../../jobs/boss.ts';
 import { GuardedFetchError, guardedFetch } from '../../../net/guarded-fetch.ts';
+import type { BalanceCrossing } from '../../ledger/index.ts';
 import type { TaskTransition } from '../../studio/index.ts';
 import { ImageTask } from '../../studio/index.ts';
 import { ApiToken } from '../../tokens/index.ts';
+import { recordBalanceLow } from '../balance-alert/balance-alert.repository.ts';
 import { presentAutomationStatus } from '../status.presenter.ts';
 import {
   findDeliveryForAttempt,
@@ -91,19 +93,35 @@ export class CallbackDeliveries {
     return rows.length;
   }
 
-  /** One attempt of a delivery: signs and POSTs the task's status, records the outcome, queues the retry. */
+  /** A task event's body is the task's status now; an account event's was fixed when it happened. Null: the task is gone. */
+  async #bodyOf(em: SqlEntityManager, row: { task_id: string | null; payload: unknown }): Promise<string | null> {
+    if (row.task_id === null) return JSON.stringify(row.payload);
+    const task = await em.findOne(ImageTask, { id: row.task_id });
+    return task ? JSON.stringify(presentAutomationStatus(task)) : null;
+  }
+
+  /**
+   * Follows a ledger entry that took the balance below the user's threshold, inside its transaction: with an alert
+   * callback set, records one `balance.low` delivery (its id is the ledger transaction's, so it exists once) and
+   * queues it.
+   */
+  readonly afterBalanceLow = async (tx: SqlEntityManager, crossing: BalanceCrossing): Promise<void> => {
+    if (await recordBalanceLow(tx, crossing)) await this.send(tx, crossing.transactionId);
+  };
+
+  /** One attempt of a delivery: signs and POSTs the task's status (or the account event), records the outcome, queues the retry. */
   async attempt(id: string): Promise<void> {
     const em = this.#options.orm.em.fork();
     const row = await findDeliveryForAttempt(em, id);
     if (row?.state !== 'waiting') return;
     // Both events of a fast task are queued together; the end event's first attempt waits for the start's.
-    if (row.event !== 'started' && row.attempt === 0 && (await startNotYetTried(em, { id, ...row }))) {
+    if (row.task_id !== null && row.event !== 'started' && row.attempt === 0 && (await startNotYetTried(em, { id, ...row }))) {
       await this.send(em, id, IN_ORDER_WAIT_MS);
       return;
     }
-    const task = await em.findOne(ImageTask, { id: row.task_id });
+    const body = await this.#bodyOf(em, row);
     const token = await em.findOne(ApiToken, { id: row.api_token_id });
-    if (!task || !token?.signingSecret) {
+    if (body === null || !token?.signingSecret) {
       await recordDeliveryAttempt(em, id, row.attempt + 1, {
         state: 'failed',
         statusCode: null,
@@ -111,7 +129,6 @@ export class CallbackDeliveries {
       });
       return;
     }
-    const body = JSON.stringify(presentAutomationStatus(task));
     const headers = {
       'content-type': 'application/json',
       // Which moment this is (the body is the task's status now, which may already be further along).

@@ -17,6 +17,7 @@ export default {
   myAccount: 'My Account',
   logout: 'Logout',
   creditsBadge: '{count, plural, one {# credit} other {# credits}}',
+  lowBalanceBadge: '{count, plural, one {# credit} other {# credits}}, low balance: buy more',
   accountMenuLabel: 'Account menu for {username}',
   signedInAs: 'Signed in as',
   showPassword: 'Show password',

@@ -20,6 +20,7 @@ export default {
   myAccount: 'Tài khoản',
   logout: 'Đăng xuất',
   creditsBadge: '{count, plural, other {# credit}}',
+  lowBalanceBadge: '{count, plural, other {# credit}}, số dư thấp: mua thêm',
   accountMenuLabel: 'Menu tài khoản của {username}',
   signedInAs: 'Đăng nhập với tên',
   showPassword: 'Hiện mật khẩu',
