@@ -22,6 +22,8 @@ afterAll(async () => {
 
 /** Presses and releases the mouse once at the centre the button has now, like a person's single click. */
 async function clickOnce(page: Page, button: Locator): Promise<void> {
+  // As a person scrolls to a button below the fold before pressing it (the mouse cannot press off screen).
+  await button.scrollIntoViewIfNeeded();
   const box = await button.boundingBox();
   if (!box) throw new Error('button not on screen');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

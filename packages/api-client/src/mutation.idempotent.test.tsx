@@ -140,6 +140,16 @@ describe('useMutation for a create call', () => {
     expect(sentKeys).toHaveLength(1);
   });
 
+  it('a different call right after a success is a new intent: it is sent, with its own key', async () => {
+    await render(<Create idempotent />);
+    await act(async () => {
+      await create('Gold');
+      await create('Silver');
+    });
+    expect(sentKeys).toHaveLength(2);
+    expect(sentKeys[1]).not.toBe(sentKeys[0]);
+  });
+
   it('other calls send no key', async () => {
     await render(<Create idempotent={false} />);
     await act(async () => {

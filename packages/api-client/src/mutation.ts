@@ -81,9 +81,13 @@ export function useMutation<M extends Method, P extends PathOf<M>>(method: M, pa
   const [pending, setPending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const keys = useRef<IntentKeys>(intentKeys());
-  const last = useRef<{ answer: Promise<{ data: Data<M, P> } | undefined>; startedAt: number; done: boolean; succeeded: boolean }>(
-    undefined,
-  );
+  const last = useRef<{
+    answer: Promise<{ data: Data<M, P> } | undefined>;
+    startedAt: number;
+    done: boolean;
+    succeeded: boolean;
+    signature: string;
+  }>(undefined);
 
   const send = async (...args: InitArgs<Init<M, P>>): Promise<{ data: Data<M, P> } | undefined> => {
     setPending(true);
@@ -116,12 +120,15 @@ export function useMutation<M extends Method, P extends PathOf<M>>(method: M, pa
 
   const trigger = (...args: InitArgs<Init<M, P>>): Promise<{ data: Data<M, P> } | undefined> => {
     if (!options.idempotent) return send(...args);
-    // One intent at a time: a repeat before the answer, or of the same press that went through (see REPEAT_PRESS_MS),
-    // gets that answer; after a failure the next trigger is a retry.
+    // One intent at a time: a repeat before the answer, or of the same press that went through (the same call within
+    // REPEAT_PRESS_MS), gets that answer; a different call right after a success is a new intent; after a failure the
+    // next trigger is a retry.
     const now = performance.now();
     const previous = last.current;
-    if (previous && (!previous.done || (previous.succeeded && now - previous.startedAt < REPEAT_PRESS_MS))) return previous.answer;
-    const current = { answer: send(...args), startedAt: now, done: false, succeeded: false };
+    const signature = intentSignature(args[0]);
+    const samePress = previous?.succeeded && previous.signature === signature && now - previous.startedAt < REPEAT_PRESS_MS;
+    if (previous && (!previous.done || samePress)) return previous.answer;
+    const current = { answer: send(...args), startedAt: now, done: false, succeeded: false, signature };
     last.current = current;
     void current.answer.then((result) => {
       current.done = true;
@@ -131,4 +138,14 @@ export function useMutation<M extends Method, P extends PathOf<M>>(method: M, pa
   };
 
   return { trigger, pending, fieldErrors, setFieldErrors };
+}
+
+/** What a call sends (its path parameters and body; a file by its name, size and date), to tell a repeat from a new call. */
+function intentSignature(init: unknown): string {
+  return JSON.stringify(init ?? null, (_key, value: unknown) => {
+    if (typeof FormData !== 'undefined' && value instanceof FormData) return [...value.entries()];
+    if (typeof File !== 'undefined' && value instanceof File) return { file: value.name, size: value.size, at: value.lastModified };
+    if (typeof Blob !== 'undefined' && value instanceof Blob) return { blob: value.type, size: value.size };
+    return value;
+  });
 }
