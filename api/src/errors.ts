@@ -183,6 +183,17 @@ export const storageUnavailable = () =>
     headers: { 'Retry-After': '10' },
   });
 
+/** 503: the database cannot be reached (restarting, refusing or cutting connections); worth trying again shortly. */
+export const databaseUnavailable = () =>
+  new HttpProblem({
+    status: 503,
+    code: 'unavailable',
+    title: 'Service unavailable',
+    detail: 'The database cannot be reached right now. Try again in a moment; a retry with the same Idempotency-Key is safe.',
+    retryable: true,
+    headers: { 'Retry-After': '5' },
+  });
+
 /** The masked answer for anything unexpected; the real error is only logged. */
 export const internalError = (cause?: unknown) =>
   new HttpProblem({

@@ -1,7 +1,16 @@
 // The single error serializer: every failure becomes application/problem+json here, and only here.
-import { NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { ConnectionException, DriverException, NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Logger } from 'pino';
-import { badRequest, conflict, HttpProblem, type HttpProblemInit, internalError, notFound, payloadTooLarge } from '../errors.ts';
+import {
+  badRequest,
+  conflict,
+  databaseUnavailable,
+  HttpProblem,
+  type HttpProblemInit,
+  internalError,
+  notFound,
+  payloadTooLarge,
+} from '../errors.ts';
 import type { AppContext } from './context.ts';
 import { appOrigin } from './origin.ts';
 
@@ -26,9 +35,26 @@ const CLIENT_ERROR_CODES: Record<number, Pick<HttpProblemInit, 'code' | 'title'>
   415: { code: 'unsupported_media_type', title: 'Unsupported media type' },
 };
 
+/**
+ * Socket codes and SQLSTATEs of a database that is away: refused or cut connections, an admin or crash shutdown
+ * (57P01-57P03), a connection failure (08xxx), too many connections (53300).
+ */
+const DATABASE_AWAY_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300']);
+/** What pg says when a connection ends under a query, or the pool waited too long for one. */
+const DATABASE_AWAY_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+/** Whether a driver error says the database cannot be reached (rather than that the query was wrong). */
+export function isDatabaseAway(error: unknown): boolean {
+  if (error instanceof ConnectionException) return true;
+  if (!(error instanceof DriverException)) return false;
+  const code = String(error.code ?? '');
+  return DATABASE_AWAY_CODES.has(code) || code.startsWith('08') || DATABASE_AWAY_MESSAGE.test(error.message);
+}
+
 /** Maps any thrown value to the problem the client sees. Unknown errors become a masked 500. */
 export function toHttpProblem(error: unknown): HttpProblem {
   if (error instanceof HttpProblem) return error;
+  if (isDatabaseAway(error)) return databaseUnavailable();
   if (error instanceof NotFoundError) return notFound();
   if (error instanceof UniqueConstraintViolationException) return conflict('A record with the same unique value already exists.');
   if (isClientHttpError(error)) {

@@ -32,7 +32,8 @@ const UNSAFE_METHODS: ReadonlySet<RouteDef['method']> = new Set(['post', 'put', 
 export function problemStatuses(route: RouteDef): number[] {
   // 400 everywhere: a query parameter (or body field) the route does not declare is refused, whatever the route.
   // 429 everywhere: every route counts against its caller's budget.
-  const statuses = new Set<number>([400, 429, 500, ...(route.problems ?? [])]);
+  // 503 everywhere: the database away (a restart, a failover) is answered with when to retry, not as a 500.
+  const statuses = new Set<number>([400, 429, 500, 503, ...(route.problems ?? [])]);
   const r = route.request;
   if (route.role !== 'anonymous') statuses.add(401);
   // Any write carrying a session cookie can be refused as cross-site (csrf_rejected), whatever its role.

@@ -101,6 +101,11 @@ export const PROBLEM_KINDS = {
     meaning: 'The task has not ended yet.',
     action: 'Wait for it to end; a failed task is refunded automatically.',
   },
+  task_not_completed: {
+    title: 'Task not completed',
+    meaning: 'The task has no finished image yet (still running, or failed), so there is nothing to download.',
+    action: 'Leave it out of the download, or wait until it has completed.',
+  },
   idempotency_in_progress: {
     title: 'Request in progress',
     meaning: 'The first request with this `Idempotency-Key` is still running.',
@@ -266,6 +271,11 @@ export const PROBLEM_KINDS = {
     title: 'File storage unavailable',
     meaning:
       'The file storage (the bucket) cannot be reached right now, so the upload was not stored. Nothing was kept and nothing was charged.',
+    action: RETRY,
+  },
+  studio_busy: {
+    title: 'Image generation is busy',
+    meaning: 'More images are waiting to start than the studio takes on at once, so this one was not accepted. Nothing was charged.',
     action: RETRY,
   },
   studio_unavailable: {
