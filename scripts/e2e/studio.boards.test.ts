@@ -4,7 +4,7 @@
 import type { TestServer } from '@app/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detailsDialog, type SignedInPage, signedInPage } from './support/studio.ts';
+import { detailsDialog, type SignedInPage, seedTasks, signedInPage } from './support/studio.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
 let server: TestServer;
@@ -39,21 +39,6 @@ const boardsOf = async (session: SignedInPage) =>
     ({ name, imageCount }) => ({ name, imageCount }),
   );
 
-/** Creates `count` text-to-image tasks through the API and waits until all are completed. */
-async function seedTasks(session: SignedInPage, count: number) {
-  for (let i = 1; i <= count; i++) {
-    const res = await server.request('POST', '/api/generate-image', {
-      cookie: session.cookie,
-      headers: { origin: server.url },
-      body: { prompt: `Board candidate ${i}`, model: 'nano_banana', generationType: 'text_to_image' },
-    });
-    expect(res.status).toBe(202);
-  }
-  await expect
-    .poll(async () => (await listTasks(session)).every((task) => task.status === 'completed'), { timeout: 60_000, interval: 500 })
-    .toBe(true);
-}
-
 const cards = (page: Page) => page.locator('.studio-task-card');
 const boardCards = (page: Page) => page.locator('.studio-board-card');
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -61,7 +46,7 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 describe('boards', () => {
   it('creates a board, adds an image from its details, shows it on the board page, renames, removes and deletes', async () => {
     const session = await signedInPage(browser, server, 20);
-    await seedTasks(session, 2);
+    await seedTasks(server, session, 2, 'Board candidate');
     const { page, errors } = session;
 
     // From the header's link.
@@ -154,7 +139,7 @@ describe('boards', () => {
 
   it('works by keyboard on a phone in Vietnamese', async () => {
     const session = await signedInPage(browser, server, 20, PHONE);
-    await seedTasks(session, 1);
+    await seedTasks(server, session, 1, 'Board candidate');
     const { page, errors } = session;
     await page.context().addInitScript(() => localStorage.setItem('app-language', 'vi'));
     await page.goto(`${server.url}/boards`);

@@ -5,7 +5,7 @@ import type { TestServer } from '@app/api/testing';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detailsDialog, type SignedInPage, signedInPage } from './support/studio.ts';
+import { detailsDialog, type SignedInPage, seedTasks, signedInPage } from './support/studio.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
 let server: TestServer;
@@ -30,21 +30,6 @@ async function listTasks(session: SignedInPage): Promise<WireTask[]> {
   return res.body.tasks;
 }
 
-/** Creates `count` tasks named `Bulk <n>` and waits until all are completed (the list shows the newest first). */
-async function seedTasks(session: SignedInPage, count: number) {
-  for (let i = 1; i <= count; i++) {
-    const res = await server.request('POST', '/api/generate-image', {
-      cookie: session.cookie,
-      headers: { origin: server.url },
-      body: { prompt: `Bulk ${i}`, model: 'nano_banana', generationType: 'text_to_image' },
-    });
-    expect(res.status).toBe(202);
-  }
-  await expect
-    .poll(async () => (await listTasks(session)).filter((task) => task.status === 'completed').length, { timeout: 60_000, interval: 500 })
-    .toBe(count);
-}
-
 const cards = (page: Page) => page.locator('.studio-task-card');
 const card = (page: Page, prompt: string) => cards(page).filter({ hasText: prompt });
 const chosenPrompts = async (page: Page) =>
@@ -53,7 +38,7 @@ const chosenPrompts = async (page: Page) =>
 describe('selecting, downloading and deleting on my creations', () => {
   it('chooses with click, shift-click and the keyboard, downloads a ZIP, and deletes after confirming', async () => {
     const session = await signedInPage(browser, server, 40);
-    await seedTasks(session, 5);
+    await seedTasks(server, session, 5, 'Bulk');
     const { page, errors } = session;
     await page.goto(`${server.url}/my-creations`);
     await expect.poll(() => cards(page).count()).toBe(5);
@@ -111,7 +96,7 @@ describe('selecting, downloading and deleting on my creations', () => {
 
   it('works on a phone in Vietnamese: the bar fits, Select all, delete from the bar and from the details', async () => {
     const session = await signedInPage(browser, server, 40, PHONE);
-    await seedTasks(session, 3);
+    await seedTasks(server, session, 3, 'Bulk');
     const { page, errors } = session;
     await page.context().addInitScript(() => localStorage.setItem('app-language', 'vi'));
     await page.goto(`${server.url}/my-creations`);

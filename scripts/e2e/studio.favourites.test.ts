@@ -4,7 +4,7 @@ import type { TestServer } from '@app/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
-import { detailsDialog, type SignedInPage, signedInPage } from './support/studio.ts';
+import { detailsDialog, type SignedInPage, seedTasks, signedInPage } from './support/studio.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
 let server: TestServer;
@@ -30,21 +30,6 @@ async function listTasks(session: SignedInPage): Promise<WireTask[]> {
   return res.body.tasks;
 }
 
-/** Creates `count` text-to-image tasks through the API and waits until all are completed. */
-async function seedTasks(session: SignedInPage, count: number) {
-  for (let i = 1; i <= count; i++) {
-    const res = await server.request('POST', '/api/generate-image', {
-      cookie: session.cookie,
-      headers: { origin: server.url },
-      body: { prompt: `Favourite candidate ${i}`, model: 'nano_banana', generationType: 'text_to_image' },
-    });
-    expect(res.status).toBe(202);
-  }
-  await expect
-    .poll(async () => (await listTasks(session)).every((task) => task.status === 'completed'), { timeout: 60_000, interval: 500 })
-    .toBe(true);
-}
-
 const starredPrompts = async (session: SignedInPage) =>
   (await listTasks(session)).filter((task) => task.isFavourite).map((task) => task.prompt);
 
@@ -53,7 +38,7 @@ const cards = (page: Page) => page.locator('.studio-task-card');
 describe('favourites on my creations', () => {
   it('stars a card, filters to it, keeps the filter through a reload, and unstars from the details with the keyboard', async () => {
     const session = await signedInPage(browser, server, 20);
-    await seedTasks(session, 3);
+    await seedTasks(server, session, 3, 'Favourite candidate');
     const { page, errors } = session;
     await page.goto(`${server.url}/my-creations`);
     await expect.poll(() => cards(page).count()).toBe(3);
@@ -114,7 +99,7 @@ describe('favourites on my creations', () => {
 
   it('works from the keyboard on a phone in Vietnamese', async () => {
     const session = await signedInPage(browser, server, 20, PHONE);
-    await seedTasks(session, 2);
+    await seedTasks(server, session, 2, 'Favourite candidate');
     const { page, errors } = session;
     await page.context().addInitScript(() => localStorage.setItem('app-language', 'vi'));
     await page.goto(`${server.url}/my-creations`);

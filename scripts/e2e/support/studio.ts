@@ -1,6 +1,7 @@
 // Helpers for the studio browser tests: a signed-in page, the toast on screen and the task cards.
 import { createUser, signIn, type TestServer } from '@app/api/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { DESKTOP, openPage, type TrackedPage } from './browser.ts';
 
 export interface SignedInPage extends TrackedPage {
@@ -22,6 +23,28 @@ export async function signedInPage(
   const [name, value] = cookie.split('=') as [string, string];
   await tracked.page.context().addCookies([{ name, value, url: server.url }]);
   return { ...tracked, user, cookie };
+}
+
+/**
+ * Creates `count` text-to-image tasks through the API, prompted `<prompt> 1` to `<prompt> <count>`, and waits until the
+ * user's tasks are all completed.
+ */
+export async function seedTasks(server: TestServer, session: SignedInPage, count: number, prompt: string): Promise<void> {
+  for (let i = 1; i <= count; i++) {
+    const res = await server.request('POST', '/api/generate-image', {
+      cookie: session.cookie,
+      headers: { origin: server.url },
+      body: { prompt: `${prompt} ${i}`, model: 'nano_banana', generationType: 'text_to_image' },
+    });
+    expect(res.status).toBe(202);
+  }
+  const statuses = async () =>
+    (await server.request<{ tasks: { status: string }[] }>('GET', '/api/image-tasks?limit=50', { cookie: session.cookie })).body.tasks.map(
+      (task) => task.status,
+    );
+  await expect
+    .poll(async () => (await statuses()).filter((status) => status !== 'completed').length, { timeout: 60_000, interval: 500 })
+    .toBe(0);
 }
 
 /** The one toast on screen (the kit shows one at a time). */
