@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => stopUiServer({ server, browser }));
 
 const navTexts = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' }).first().getByRole('link').allTextContents();
-const USER_LINKS = ['Home', 'Generate', 'Pricing', 'My Creations', 'API', 'Contact'];
+const USER_LINKS = ['Home', 'Generate', 'Pricing', 'My Creations', 'Boards', 'API', 'Contact'];
 
 /** Client-side navigation the way a header link does it: same document, same SWR cache. */
 const goClientSide = (page: Page, to: string) =>
