@@ -62,6 +62,21 @@ describe('S3FileStorage in the bucket', () => {
     storage.close();
   });
 
+  it('lists a prefix holding more than one page of objects, page by page', async () => {
+    // S3 answers at most 1,000 keys a page; the clean-up sweep must follow the continuation token to the end.
+    const bucket = await s3.createBucket();
+    const storage = new S3FileStorage({ ...s3.storage({ bucket, prefix: 'studio/' }), publicBaseUrl });
+    const keys = Array.from({ length: 1_001 }, (_, n) => `results/${String(n).padStart(22, 'a')}/0.png`);
+    for (let n = 0; n < keys.length; n += 50) {
+      await Promise.all(keys.slice(n, n + 50).map((key) => storage.put(key, PNG_BYTES, 'image/png')));
+    }
+    const pages: string[][] = [];
+    for await (const page of storage.list('results/')) pages.push(page.map((object) => object.key));
+    expect(pages.length).toBe(2);
+    expect(pages.flat().sort()).toEqual([...keys].sort());
+    storage.close();
+  });
+
   it('treats a missing bucket as a failure, never as a missing file', async () => {
     const storage = new S3FileStorage({ ...s3.storage({ bucket: 'no-such-bucket' }), publicBaseUrl });
     await expect(storage.get('uploads/abcdefghijklmnopqrstuv.png')).rejects.toThrow(/bucket/i);
