@@ -83,3 +83,15 @@ export const uploadQuotaExceeded = (usedBytes: number, quotaBytes: number) =>
     title: 'Upload storage full',
     detail: `Your uploads use ${Math.round(usedBytes / 1024 / 1024)} MB of ${Math.round(quotaBytes / 1024 / 1024)} MB. Uploads no task used are deleted after a day; try again later or upload smaller images.`,
   });
+
+/**
+ * 409: a task still being made holds a charge that may yet be refunded (its failure refunds it automatically), so it
+ * cannot be deleted or refunded by hand until it ends.
+ */
+export const taskInProgress = (taskId: string) =>
+  new HttpProblem({
+    status: 409,
+    code: 'task_in_progress',
+    title: 'Task in progress',
+    detail: `${taskId} is still being made; try again once it is done (a failure is refunded automatically).`,
+  });

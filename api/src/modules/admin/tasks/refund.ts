@@ -3,19 +3,11 @@
 // credits is in the audit log, written in the refund's transaction.
 
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { HttpProblem, notFound } from '../../../errors.ts';
+import { notFound } from '../../../errors.ts';
 import type { Admin } from '../../../http/roles.ts';
 import { type Acting, recordAudit } from '../../audit/index.ts';
-import { adminRefundReason, ImageTaskRepository, IN_FLIGHT_STATUSES, refundTask } from '../../studio/index.ts';
+import { adminRefundReason, ImageTaskRepository, IN_FLIGHT_STATUSES, refundTask, taskInProgress } from '../../studio/index.ts';
 import { User } from '../../users/index.ts';
-
-const taskInProgress = () =>
-  new HttpProblem({
-    status: 409,
-    code: 'task_in_progress',
-    title: 'Task still in progress',
-    detail: 'The task is still running; it is refunded automatically if it fails.',
-  });
 
 /**
  * Refunds a task's credits to its owner. `taskId` is the public id (`tsk_...`) or the uuid. Answers the credits
@@ -28,7 +20,7 @@ export async function refundTaskAsAdmin(
 ): Promise<{ amount: number; message: string }> {
   const task = await new ImageTaskRepository(em).findByAnyId(taskId);
   if (!task) throw notFound('No such task.');
-  if ((IN_FLIGHT_STATUSES as readonly string[]).includes(task.status)) throw taskInProgress();
+  if ((IN_FLIGHT_STATUSES as readonly string[]).includes(task.status)) throw taskInProgress(task.taskId);
   const owner = await em.findOne(User, { id: task.user.id });
   const amount = await em.transactional(async (tx) => {
     const refunded = await refundTask(tx, task.id, adminRefundReason(admin.username));

@@ -3,34 +3,11 @@
 import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
-import { HttpProblem } from '../../../errors.ts';
-import { thumbnailKeyFor } from '../../../images/thumbnail.ts';
 import type { FileStorage } from '../../../storage/storage.ts';
+import { deleteStoredFiles, taskFileKeys } from '../files/task-files.ts';
+import { taskInProgress } from '../problems.ts';
 import { ImageTask, IN_FLIGHT_STATUSES } from '../tasks/image-task.entity.ts';
 import { assertDeletedBefore, uniqueIds } from './chosen-tasks.ts';
-
-/** 409: a task still being made holds a charge that may yet be refunded; it can be deleted once it ends. */
-const taskInProgress = (taskId: string) =>
-  new HttpProblem({
-    status: 409,
-    code: 'task_in_progress',
-    title: 'Task in progress',
-    detail: `${taskId} is still being made; delete it once it is done.`,
-  });
-
-/** Storage keys of a task's own files: its results and their thumbnails (uploaded references stay: others may use them). */
-function storedKeys(storage: FileStorage, task: Pick<ImageTask, 'resultUrls' | 'thumbnailUrl'>): string[] {
-  const keys = new Set<string>();
-  for (const url of task.resultUrls) {
-    const key = storage.keyFromPublicUrl(url);
-    if (!key?.startsWith('results/')) continue;
-    keys.add(key);
-    keys.add(thumbnailKeyFor(key));
-  }
-  const thumbnail = task.thumbnailUrl && storage.keyFromPublicUrl(task.thumbnailUrl);
-  if (thumbnail?.startsWith('thumbs/')) keys.add(thumbnail);
-  return [...keys];
-}
 
 /**
  * Deletes the caller's tasks named by `taskIds`; returns how many were deleted now. Ids deleted before are fine; any
@@ -67,11 +44,11 @@ export async function deleteTasks(
     await tx.nativeDelete(ImageTask, { id: { $in: tasks.map((task) => task.id) } });
     return tasks;
   });
-  // After the commit: a failed file removal leaves an unreachable file (its name is random), never a task without images.
-  for (const task of deleted) {
-    for (const key of storedKeys(storage, task)) {
-      await storage.delete(key).catch((error: unknown) => logger.error({ err: error, key }, 'a deleted task left a stored file'));
-    }
+  // After the commit: a failed file removal leaves an unreachable file (its name is random, and the unreferenced-files
+  // sweep takes it), never a task without images.
+  const keys = deleted.flatMap((task) => taskFileKeys(storage, task, { uploads: false }));
+  for (const { key, error } of await deleteStoredFiles(storage, keys)) {
+    logger.error({ err: error, key }, 'a deleted task left a stored file');
   }
   return deleted.length;
 }
