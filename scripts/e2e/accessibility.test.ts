@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { trackQuiet } from './support/quiet.ts';
+import { seedTasks } from './support/studio.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
 const WIDTHS = { desktop: { width: 1366, height: 900 }, phone: { width: 375, height: 812 } } as const;
@@ -17,6 +18,8 @@ interface View {
   drawnWhen?: string;
   /** What to do once the page is drawn (open the sign-up form). */
   afterLoad?: (page: Page) => Promise<void>;
+  /** How the findings name the view after `afterLoad` (default: "after load"). */
+  state?: string;
 }
 
 const ANONYMOUS: View[] = [
@@ -30,6 +33,38 @@ const SIGNED_IN: View[] = ['/generate', '/my-creations', '/api', '/my-account', 
 const ADMIN_SECTIONS = ['settings', 'packages', 'kie', 'recovery', 'users', 'audit'];
 const REFERENCE: View[] = [{ path: '/api/docs', drawnWhen: 'Liveness and database check' }];
 const ADMIN: View[] = [...ADMIN_SECTIONS.map((section) => ({ path: `/admin?section=${section}` })), { path: '/history' }];
+
+const today = new Date().toISOString().slice(0, 10);
+/**
+ * My Creations searched, narrowed and with its date range open, then in selection mode with a card chosen; then with
+ * the bar's Add to board dialog open over it.
+ */
+function creationsSelecting(words: { select: string; actions: string; addToBoard: string }): View[] {
+  const path = `/my-creations?q=Audit&type=text_to_image&status=completed&via=web&from=${today}&to=${today}`;
+  const selecting = async (page: Page) => {
+    await page.locator('.studio-task-card').first().waitFor();
+    await page.getByRole('button', { name: words.select, exact: true }).click();
+    await page.getByRole('toolbar', { name: words.actions }).waitFor();
+    await page.locator('.studio-task-card').first().click();
+    await page.locator('.studio-task-card[aria-pressed="true"]').first().waitFor();
+  };
+  return [
+    { path, afterLoad: selecting, state: 'selecting' },
+    {
+      path,
+      state: 'add to board',
+      afterLoad: async (page) => {
+        await selecting(page);
+        await page.getByRole('toolbar', { name: words.actions }).getByRole('button', { name: words.addToBoard, exact: true }).click();
+        await page.getByRole('dialog').getByRole('textbox').waitFor();
+      },
+    },
+  ];
+}
+const SELECTING = {
+  en: creationsSelecting({ select: 'Select', actions: 'Actions on the selected images', addToBoard: 'Add to board' }),
+  vi: creationsSelecting({ select: 'Chọn', actions: 'Thao tác với các ảnh đã chọn', addToBoard: 'Thêm vào bộ sưu tập' }),
+};
 
 let server: TestServer;
 let browser: Browser;
@@ -79,7 +114,7 @@ async function audit(views: View[], language: string, user: { id: string } | nul
         await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
         await quiet.settled();
         const findings = await axeFindings(page);
-        if (findings.length) found[`${view.path}${view.afterLoad ? ' (after load)' : ''} ${width}`] = findings;
+        if (findings.length) found[`${view.path}${view.afterLoad ? ` (${view.state ?? 'after load'})` : ''} ${width}`] = findings;
       }
     }
   } finally {
@@ -101,6 +136,12 @@ describe('accessibility (axe-core, WCAG 2.2 AA, serious and critical)', () => {
     it(`a signed-in user's pages, ${language}`, async () => {
       const user = await createUser(server, { credits: 500 });
       expect(await audit(SIGNED_IN, language, user)).toEqual({});
+    });
+
+    it(`my creations with its filters open and in selection mode, ${language}`, async () => {
+      const user = await createUser(server, { credits: 50 });
+      await seedTasks(server, { cookie: await signIn(server, user) }, 2, 'Audit');
+      expect(await audit(SELECTING[language], language, user)).toEqual({});
     });
 
     it(`the admin area, ${language}`, async () => {

@@ -1,5 +1,6 @@
 // Selection mode on /my-creations against the real API: choose cards by click, shift-click and keyboard, download
-// them as a ZIP (the browser's download, unzipped here), delete them after a confirmation; on a phone in Vietnamese.
+// them as a ZIP (the browser's download, unzipped here), add them to a board, delete them after a confirmation; on a
+// phone in Vietnamese.
 import { readFile } from 'node:fs/promises';
 import type { TestServer } from '@app/api/testing';
 import { strFromU8, unzipSync } from 'fflate';
@@ -90,6 +91,58 @@ describe('selecting, downloading and deleting on my creations', () => {
     await bar.waitFor({ state: 'hidden' });
     await card(page, 'Bulk 4').click();
     await detailsDialog(page).waitFor();
+    expect(errors).toEqual([]);
+    await session.close();
+  });
+
+  it('adds the chosen images to a board with one request, even on a double click, and the board shows exactly them', async () => {
+    const session = await signedInPage(browser, server, 40);
+    await seedTasks(server, session, 4, 'Pick');
+    const { page, errors } = session;
+    const board = await server.request<{ id: string }>('POST', '/api/boards', { cookie: session.cookie, body: { name: 'Favourites' } });
+    expect(board.status).toBe(201);
+    const adds: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === `/api/boards/${board.body.id}/images`)
+        adds.push(request.url());
+    });
+    await page.goto(`${server.url}/my-creations`);
+    await expect.poll(() => cards(page).count()).toBe(4);
+    // Select by keyboard: the focus moves into the bar that replaces it (not to the top of the page).
+    await page.getByRole('button', { name: 'Select', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const bar = page.getByRole('toolbar', { name: 'Actions on the selected images' });
+    await bar.waitFor();
+    const focusedIn = (locator: ReturnType<Page['locator']>) => locator.evaluate((element) => element.contains(document.activeElement));
+    await expect.poll(() => focusedIn(bar)).toBe(true);
+    await card(page, 'Pick 4').click();
+    await card(page, 'Pick 2').click({ modifiers: ['Shift'] });
+    await expect.poll(() => chosenPrompts(page)).toEqual(['Pick 2', 'Pick 3', 'Pick 4']);
+
+    // By keyboard: the bar's button, the board's radio, then the confirm (double clicked).
+    const open = bar.getByRole('button', { name: 'Add to board', exact: true });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add 3 images to a board' });
+    const choice = dialog.getByRole('radio', { name: 'Favourites' });
+    await choice.waitFor({ state: 'attached' });
+    await choice.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => choice.isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Add 3 images', exact: true }).dblclick();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('3 images added to Favourites').waitFor();
+    expect(adds).toHaveLength(1);
+    // Done by keyboard: the focus goes back to Select.
+    await bar.getByRole('button', { name: 'Done', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await bar.waitFor({ state: 'hidden' });
+    await expect.poll(() => focusedIn(page.getByRole('button', { name: 'Select', exact: true }))).toBe(true);
+
+    await page.goto(`${server.url}/boards/${board.body.id}`);
+    await expect.poll(() => cards(page).count()).toBe(3);
+    expect((await page.locator('.studio-task-card .studio-task-prompt').allTextContents()).sort()).toEqual(['Pick 2', 'Pick 3', 'Pick 4']);
+    expect(adds).toHaveLength(1);
     expect(errors).toEqual([]);
     await session.close();
   });

@@ -222,6 +222,69 @@ describe('n8n-nodes-image-studio, run by n8n', () => {
     expect(run.binary('Edit')[0]).toBeUndefined();
   });
 
+  it('makes several images in one request (n): one item per image, each waited for and downloaded, one batch', async () => {
+    const before = await credits();
+    const run = await n8n.run(
+      chain(
+        generate('Generate', { parameters: { operation: 'generate', prompt: 'Three foxes', imageCount: 3, options: { pollInterval: 1 } } }),
+      ),
+      credential(),
+    );
+    expect(run.error).toBeUndefined();
+    const out = run.output('Generate');
+    expect(out).toHaveLength(3);
+    const batchId = out[0]?.batchId;
+    expect(batchId).toEqual(expect.any(String));
+    for (const [index, item] of out.entries()) {
+      expect(item).toMatchObject({
+        status: 'completed',
+        type: 'text_to_image',
+        prompt: 'Three foxes',
+        batchId,
+        batchCreditsUsed: 3 * generatePrice,
+        creditsUsed: generatePrice,
+        statusUrl: expect.stringContaining(`/api/n8n/image-status/${String(item.taskId)}`),
+      });
+      expectPng(run.binary('Generate')[index], item.taskId);
+    }
+    expect(new Set(out.map((item) => item.taskId)).size).toBe(3);
+    expect(new Set(out.map((item) => item.imageUrl)).size).toBe(3);
+    expect(await credits()).toBe((before ?? 0) - 3 * generatePrice);
+  });
+
+  it('edits into two images from a binary reference (n through the file upload call), and queues two without waiting', async () => {
+    const edit = studioNode('Edit', {
+      operation: 'edit',
+      prompt: 'Two scarves',
+      imageCount: 2,
+      references: { image: [{ source: 'binary', binaryPropertyName: 'data' }] },
+    });
+    const before = await credits();
+    const run = await n8n.run(chain(generate(), edit), credential());
+    expect(run.error).toBeUndefined();
+    const out = run.output('Edit');
+    expect(out).toHaveLength(2);
+    for (const item of out) expect(item).toMatchObject({ status: 'completed', type: 'edit_image', batchCreditsUsed: 2 * editPrice });
+    expect(new Set(out.map((item) => item.imageUrl)).size).toBe(2);
+    expect(run.binary('Edit')).toHaveLength(2);
+    expect(await credits()).toBe((before ?? 0) - generatePrice - 2 * editPrice);
+
+    const queued = studioNode('Edit', {
+      operation: 'edit',
+      prompt: 'Two hats',
+      imageCount: 2,
+      waitForCompletion: false,
+      references: { image: [{ source: 'url', url: '={{ $json.imageUrl }}' }] },
+    });
+    const later = await n8n.run(chain(generate(), queued), credential());
+    expect(later.error).toBeUndefined();
+    const [first, second, ...rest] = later.output('Edit');
+    expect(rest).toEqual([]);
+    expect(first).toMatchObject({ status: 'processing', type: 'edit_image', batchId: expect.any(String), batchCreditsUsed: 2 * editPrice });
+    expect(second).toMatchObject({ status: 'processing', batchId: first?.batchId });
+    expect(second?.taskId).not.toBe(first?.taskId);
+  });
+
   it('upscales x4 a generated image', async () => {
     const upscale = studioNode('Upscale', { operation: 'upscale', imageUrl: '={{ $json.imageUrl }}', scaleRatio: 4 });
     const run = await n8n.run(chain(generate(), upscale), credential());

@@ -1,4 +1,5 @@
-import { BOARD_LIMITS, Board, BoardBody, BoardIdParams, BoardImagesBody, BoardList, TaskBoards } from './boards.ts';
+import { Board, BoardBody, BoardIdParams, BoardImagesBody, BoardList, TaskBoards } from './boards.ts';
+import { BOARD_LIMITS } from './constants.ts';
 import { IdempotencyHeaders, REPLAYED_HEADERS, withIdempotencyProblems } from './idempotency.ts';
 import { defineRoute, type ProblemExample } from './route.ts';
 import { ImageTaskIdParams } from './studio.ts';

@@ -1,9 +1,8 @@
 // Boards: a user's named collections of their own images. An image can be on several boards; a board never owns it.
 import { Count, Id, Timestamp, UrlText } from './common.ts';
+import { BOARD_LIMITS } from './constants.ts';
 import { TaskIdText } from './studio.ts';
 import { z } from './zod.ts';
-
-export const BOARD_LIMITS = { nameMax: 60, boardsMax: 200, taskIdsMax: 100 } as const;
 
 const BoardName = z
   .string()

@@ -130,3 +130,6 @@ export function isPagePath(path: string): boolean {
     REMOTE_PAGE_PATHS.some((page) => trimmed === page || trimmed.startsWith(`${page}/`))
   );
 }
+
+/** A user's boards: the longest name, how many boards, how many task ids one add or remove call takes. */
+export const BOARD_LIMITS = { nameMax: 60, boardsMax: 200, taskIdsMax: 100 } as const;

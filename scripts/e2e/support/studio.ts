@@ -29,7 +29,7 @@ export async function signedInPage(
  * Creates `count` text-to-image tasks through the API, prompted `<prompt> 1` to `<prompt> <count>`, and waits until the
  * user's tasks are all completed.
  */
-export async function seedTasks(server: TestServer, session: SignedInPage, count: number, prompt: string): Promise<void> {
+export async function seedTasks(server: TestServer, session: Pick<SignedInPage, 'cookie'>, count: number, prompt: string): Promise<void> {
   for (let i = 1; i <= count; i++) {
     const res = await server.request('POST', '/api/generate-image', {
       cookie: session.cookie,

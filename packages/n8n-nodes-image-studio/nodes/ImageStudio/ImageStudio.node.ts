@@ -27,7 +27,7 @@ export class ImageStudio implements INodeType {
     const output: INodeExecutionData[] = [];
     for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
       try {
-        output.push(await runItem(this, itemIndex));
+        output.push(...(await runItem(this, itemIndex)));
       } catch (error) {
         if (!this.continueOnFail()) {
           // API and task errors are node errors already; anything else is wrapped so n8n shows the item.
@@ -42,11 +42,11 @@ export class ImageStudio implements INodeType {
   }
 }
 
-async function runItem(ctx: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData> {
+async function runItem(ctx: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
   const operation = ctx.getNodeParameter('operation', itemIndex) as string;
   if (operation === 'getBalance') {
     const answer = await apiRequest(ctx, itemIndex, { method: 'GET', path: '/api/n8n/balance' });
-    return { json: answer.body, pairedItem: { item: itemIndex } };
+    return [{ json: answer.body, pairedItem: { item: itemIndex } }];
   }
   const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
   const output: OutputOptions = {
@@ -55,16 +55,26 @@ async function runItem(ctx: IExecuteFunctions, itemIndex: number): Promise<INode
   };
   if (operation === 'getTask') {
     const task = await getTask(ctx, itemIndex, String(ctx.getNodeParameter('taskId', itemIndex)).trim());
-    return await toItem(ctx, itemIndex, task, output);
+    return [await toItem(ctx, itemIndex, task, output)];
   }
-  const { task, ended } = await submit(ctx, itemIndex, operation);
-  if (!ctx.getNodeParameter('waitForCompletion', itemIndex, true)) {
-    return await toItem(ctx, itemIndex, { status: 'processing', ...task, ...ended }, output);
+  const timeout = Number(options.timeout ?? 300);
+  const submitted = await submit(ctx, itemIndex, operation, timeout);
+  const wait = ctx.getNodeParameter('waitForCompletion', itemIndex, true) as boolean;
+  // One item per image (`n` > 1 gives several); each of them waited for within the same timeout.
+  const deadline = Date.now() + timeout * 1000;
+  const items: INodeExecutionData[] = [];
+  for (const { task, ended } of submitted) {
+    if (!wait) {
+      items.push(await toItem(ctx, itemIndex, { status: 'processing', ...task, ...ended }, output));
+      continue;
+    }
+    const left = Math.max(0, (deadline - Date.now()) / 1000);
+    const status =
+      ended && ended.status !== 'processing'
+        ? ended
+        : await waitForTask(ctx, itemIndex, String(task.taskId), left, Number(options.pollInterval ?? 2));
+    assertNotFailed(ctx, itemIndex, status);
+    items.push(await toItem(ctx, itemIndex, { ...task, ...status }, output));
   }
-  const status =
-    ended && ended.status !== 'processing'
-      ? ended
-      : await waitForTask(ctx, itemIndex, String(task.taskId), Number(options.timeout ?? 300), Number(options.pollInterval ?? 2));
-  assertNotFailed(ctx, itemIndex, status);
-  return await toItem(ctx, itemIndex, { ...task, ...status }, output);
+  return items;
 }

@@ -169,6 +169,16 @@ export const properties: INodeProperties[] = [
     displayOptions: show('generate', 'edit'),
   },
   references,
+  {
+    displayName: 'Number of Images',
+    name: 'imageCount',
+    type: 'number',
+    typeOptions: { minValue: 1, maxValue: 4, numberPrecision: 0 },
+    default: 1,
+    description:
+      'How many images to make from the prompt, 1 to 4, each charged. With more than one the node outputs one item per image, each with the shared batch ID.',
+    displayOptions: show('generate', 'edit'),
+  },
   aspectRatio,
   outputFormat,
   {

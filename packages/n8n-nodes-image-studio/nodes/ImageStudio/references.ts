@@ -85,7 +85,7 @@ export async function editForm(
   ctx: IExecuteFunctions,
   itemIndex: number,
   references: Reference[],
-  input: { prompt: string; imageSize: string; outputFormat: string },
+  input: { prompt: string; imageSize: string; outputFormat: string; n: number },
 ): Promise<{ body: Buffer; contentType: string }> {
   const files: FilePart[] = [];
   for (const reference of references) files.push(await filePart(ctx, itemIndex, reference));
@@ -95,6 +95,7 @@ export async function editForm(
     size: SIZES[input.imageSize] ?? 'auto',
     output_format: input.outputFormat,
     response_format: 'url',
+    n: String(input.n),
   };
   return multipart(fields, files);
 }

@@ -1,7 +1,7 @@
 import { useSession } from '@app/api-client';
 import { useT } from '@app/i18n';
 import { Button, Card, LinkButton, navigate, PageHeader, Spinner, useSearchParams } from '@app/ui';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CreationFilterBar, FavouritesToggle } from '../creations/CreationFilterBar.tsx';
 import { type CreationFilters, filtersHref, isFiltered, NO_FILTERS, readFilters } from '../creations/creationFilters.ts';
 import { EmptyCreations } from '../creations/EmptyCreations.tsx';
@@ -16,6 +16,17 @@ import { saveRecreate } from '../generate/recreateStorage.ts';
 import type { ImageTask } from '../tasks/types.ts';
 import { useRefundWatcher } from '../tasks/useRefundWatcher.ts';
 import '../creations/creations.css';
+
+// Selection mode's board action, fetched with the bar (the boards dialog is not part of this page's first load).
+const AddChosenToBoardButton = lazy(() => import('../boards/AddChosenToBoardButton.tsx'));
+const boardAction = (chosen: ImageTask[]) => (
+  <Suspense fallback={null}>
+    <AddChosenToBoardButton tasks={chosen} />
+  </Suspense>
+);
+
+/** Whether the focused element went away (the focus fell back to the page itself). */
+const focusDropped = () => !document.activeElement || document.activeElement === document.body;
 
 // Recreate from here hands everything to the studio, which opens the matching tab prefilled.
 export function recreate(task: ImageTask) {
@@ -44,6 +55,15 @@ export function MyCreationsPage() {
   const details = useTaskDetails(list.tasks);
   const [selecting, setSelecting] = useState(false);
   const filtered = isFiltered(filters);
+  // Done takes the bar (and the focused button) away: the focus goes back to Select, not to the top of the page.
+  const actions = useRef<HTMLDivElement>(null);
+  const wasSelecting = useRef(false);
+  useEffect(() => {
+    if (wasSelecting.current && !selecting && focusDropped()) {
+      actions.current?.querySelector<HTMLElement>('[data-selection-start]')?.focus({ preventScroll: true });
+    }
+    wasSelecting.current = selecting;
+  }, [selecting]);
 
   const spinner = (
     <div className="studio-creations-spinner">
@@ -87,7 +107,11 @@ export function MyCreationsPage() {
     }
     return (
       <>
-        {selecting ? <LazySelectionMode tasks={list.tasks} grid={grid} onDone={() => setSelecting(false)} /> : grid()}
+        {selecting ? (
+          <LazySelectionMode tasks={list.tasks} grid={grid} onDone={() => setSelecting(false)} extraActions={boardAction} />
+        ) : (
+          grid()
+        )}
         <div className="studio-creations-more" aria-live="polite">
           {list.loadingMore ? <Spinner label={t('studio.loadingMore')} /> : null}
         </div>
@@ -103,7 +127,7 @@ export function MyCreationsPage() {
     return (
       <>
         <CreationFilterBar filters={filters} onChange={setFilters} />
-        <div className="studio-creations-actions">
+        <div className="studio-creations-actions" ref={actions}>
           <FavouritesToggle filters={filters} onChange={setFilters} />
           {filtered && (
             <Button variant="secondary" size="sm" onPress={() => setFilters(NO_FILTERS)}>
@@ -111,7 +135,7 @@ export function MyCreationsPage() {
             </Button>
           )}
           {list.first && list.first.total > 0 && !selecting && (
-            <Button variant="secondary" size="sm" onPress={() => setSelecting(true)}>
+            <Button variant="secondary" size="sm" data-selection-start onPress={() => setSelecting(true)}>
               {t('studio.select')}
             </Button>
           )}

@@ -17,26 +17,27 @@ export function TaskCard({
   onOpen,
   favourites = false,
   selected,
-  label,
+  action,
 }: {
   task: ImageTask;
   onOpen: (task: ImageTask, press?: { shiftKey: boolean }) => void;
   favourites?: boolean;
   selected?: boolean;
-  /** The card's name when pressing it does something else than opening the details. */
-  label?: string;
+  /** What a press does, when it does something else than opening the details (read before the card's text). */
+  action?: string;
 }) {
   const t = useT();
   const { shortDateTime: shortDate } = useFormat();
   const card = (
     <UnstyledButton
       className="studio-task-card"
-      aria-label={label ?? t('studio.openDetails', { prompt: truncate(task.prompt, 60) })}
       aria-pressed={selected}
       data-task-id={task.taskId}
       data-status={task.status}
       onPress={(press) => onOpen(task, press)}
     >
+      {/* The card's name is its own visible text (WCAG 2.5.3, label in name), after what a press does. */}
+      <span className="ui-visually-hidden">{action ?? t('studio.openDetailsAction')} </span>
       <div className="studio-task-media">
         <TaskImage task={task} />
         <TaskBadges task={task} />

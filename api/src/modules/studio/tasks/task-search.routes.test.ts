@@ -196,6 +196,33 @@ describe('GET /api/image-tasks: cursor paging while tasks arrive', () => {
     expect(again.status).toBe(304);
   });
 
+  it('counts a rare word exactly past the newest few thousand tasks, and a common one up to the cap', async () => {
+    // The count first walks the newest 4,000 tasks; a word rarer than that walk can settle is counted by its index.
+    const user = await userWithCredits(server.orm, 0);
+    const cookie = await signIn(server, user);
+    await server.orm.em.fork().execute(
+      `insert into "image_tasks" ("id", "user_id", "task_id", "prompt", "model", "aspect_ratio", "status", "credits_used", "created_at", "updated_at", "deadline_at")
+       select gen_random_uuid(), ?, 'tsk_walk_' || n, case when n % 100 = 0 then 'moth ' || n else 'heron ' || n end, 'nano_banana', '1:1',
+              'completed', 2, now() - n * interval '1 second', now(), now()
+         from generate_series(1, 4500) as n`,
+      [user.id],
+    );
+    const rare = await server.request<ImageTaskList>('GET', '/api/image-tasks?q=moth&limit=20', { cookie });
+    expect(rare.body).toMatchObject({ total: 45, totalCapped: false });
+    expect(rare.body.tasks.map((t) => t.prompt).slice(0, 2)).toEqual(['moth 100', 'moth 200']);
+    // 400 and 4000 to 4500: two in the walk, five past it.
+    const rarer = await server.request<ImageTaskList>('GET', '/api/image-tasks?q=moth%204&limit=2', { cookie });
+    expect(rarer.body).toMatchObject({ total: 7, totalCapped: false });
+    const common = await server.request<ImageTaskList>('GET', '/api/image-tasks?q=heron', { cookie });
+    expect(common.body).toMatchObject({ total: LIMITS.searchCountCap, totalCapped: true });
+    // The cheap 304 path counts the same way.
+    const again = await server.request('GET', '/api/image-tasks?q=moth&limit=20', {
+      cookie,
+      headers: { 'if-none-match': rare.headers.get('etag') ?? '' },
+    });
+    expect(again.status).toBe(304);
+  });
+
   it('hands out a cursor on a numbered page too, and none on the last one', async () => {
     const first = await server.request<ImageTaskList>('GET', '/api/image-tasks?page=1&limit=2&days=90', { cookie: carol.cookie });
     expect(first.body.nextCursor).toEqual(expect.any(String));

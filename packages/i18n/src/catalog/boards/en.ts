@@ -42,4 +42,8 @@ export default {
   newBoardLabel: 'New board',
   createAndAdd: 'Create and add',
   done: 'Done',
+  dialogTitleMany: '{count, plural, one {Add # image to a board} other {Add # images to a board}}',
+  chooseBoard: 'Board',
+  addImages: '{count, plural, one {Add # image} other {Add # images}}',
+  addedMany: '{count, plural, one {# image added to {name}} other {# images added to {name}}}',
 };

@@ -45,4 +45,8 @@ export default {
   newBoardLabel: 'Bộ sưu tập mới',
   createAndAdd: 'Tạo và thêm',
   done: 'Xong',
+  dialogTitleMany: '{count, plural, other {Thêm # ảnh vào bộ sưu tập}}',
+  chooseBoard: 'Bộ sưu tập',
+  addImages: '{count, plural, other {Thêm # ảnh}}',
+  addedMany: '{count, plural, other {Đã thêm # ảnh vào {name}}}',
 } satisfies Messages<typeof en>;

@@ -104,6 +104,7 @@ export default {
   modelNanoBananaEdit: 'Nano Banana Edit',
   modelNanoBananaUpscale: 'Nano Banana Upscale',
   openDetails: 'Open details: {prompt}',
+  openDetailsAction: 'Open details:',
   resultAlt: 'Generated image: {prompt}',
 
   // Image Details dialog

@@ -101,6 +101,7 @@ export default {
   modelNanoBananaEdit: 'Nano Banana Edit',
   modelNanoBananaUpscale: 'Nano Banana Upscale',
   openDetails: 'Xem chi tiết: {prompt}',
+  openDetailsAction: 'Xem chi tiết:',
   resultAlt: 'Ảnh đã tạo: {prompt}',
 
   detailsTitle: 'Chi tiết ảnh',

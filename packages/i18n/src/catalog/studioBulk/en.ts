@@ -1,10 +1,11 @@
 /** Selection mode on /my-creations and Delete in Image Details: loaded when first needed. (English) */
 export default {
-  selectImage: 'Select: {prompt}',
+  selectAction: 'Select:',
   selectionActions: 'Actions on the selected images',
   selectedCount: '{count, plural, =0 {None selected} one {# selected} other {# selected}}',
   selectAllLoaded: 'Select all loaded',
   downloadZip: 'Download ZIP',
+  addToBoard: 'Add to board',
   delete: 'Delete',
   doneSelecting: 'Done',
   cancel: 'Cancel',

@@ -3,11 +3,12 @@ import type en from './en.ts';
 
 /** Selection mode on /my-creations and Delete in Image Details. (Vietnamese: exactly the English keys) */
 export default {
-  selectImage: 'Chọn: {prompt}',
+  selectAction: 'Chọn:',
   selectionActions: 'Thao tác với các ảnh đã chọn',
   selectedCount: '{count, plural, =0 {Chưa chọn ảnh nào} other {Đã chọn #}}',
   selectAllLoaded: 'Chọn tất cả đã tải',
   downloadZip: 'Tải ZIP',
+  addToBoard: 'Thêm vào bộ sưu tập',
   delete: 'Xóa',
   doneSelecting: 'Xong',
   cancel: 'Hủy',

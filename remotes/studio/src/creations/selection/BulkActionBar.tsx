@@ -1,6 +1,6 @@
 import { useT } from '@app/i18n';
 import { Button, type uiEntryLoaders } from '@app/ui';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { ImageTask } from '../../tasks/types.ts';
 import type { Selection } from './types.ts';
 import { useBulkActions } from './useBulkActions.ts';
@@ -24,6 +24,12 @@ export function BulkActionBar({ kit: { Dialog, Modal }, selection, tasks, extraA
   const actions = useBulkActions();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const bar = useRef<HTMLDivElement>(null);
+  // Select went away as the bar came: its focus moves to the bar's first button instead of the top of the page.
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body)
+      bar.current?.querySelector('button')?.focus({ preventScroll: true });
+  }, []);
   const chosen = tasks.filter((task) => selection.ids.has(task.taskId));
   const completed = chosen.filter((task) => task.status === 'completed');
 
@@ -36,7 +42,7 @@ export function BulkActionBar({ kit: { Dialog, Modal }, selection, tasks, extraA
   }
 
   return (
-    <div className="studio-bulk-bar" role="toolbar" aria-label={t('studioBulk.selectionActions')} data-testid="bulk-bar">
+    <div ref={bar} className="studio-bulk-bar" role="toolbar" aria-label={t('studioBulk.selectionActions')} data-testid="bulk-bar">
       <p className="studio-bulk-count" aria-live="polite">
         {t('studioBulk.selectedCount', { count: chosen.length })}
       </p>

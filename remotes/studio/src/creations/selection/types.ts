@@ -19,7 +19,7 @@ export interface Selection {
   /** Toggles one card, or with shift chooses every card from the last one pressed to it. */
   press: (task: ImageTask, press?: { shiftKey: boolean }) => void;
   /** What a card takes in selection mode: its press chooses it; its name and pressed state say so. */
-  cardProps: (task: ImageTask) => { onOpen: Selection['press']; selected: boolean; label: string };
+  cardProps: (task: ImageTask) => { onOpen: Selection['press']; selected: boolean; action: string };
   /** Chooses from the last card pressed (else the card at `from`) to the card at `to` (Shift + arrows). */
   extendTo: (to: number, from: number) => void;
   selectAll: () => void;

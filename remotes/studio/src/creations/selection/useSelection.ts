@@ -1,6 +1,5 @@
 import { useT } from '@app/i18n';
 import { useCallback, useMemo, useState } from 'react';
-import { truncate } from '../../tasks/taskLabels.ts';
 import type { ImageTask } from '../../tasks/types.ts';
 import { selectionKeys } from './selectionKeys.ts';
 import type { Selection } from './types.ts';
@@ -56,7 +55,7 @@ export function useSelection(tasks: ImageTask[], onDone: () => void): Selection 
     cardProps: (task) => ({
       onOpen: press,
       selected: ids.has(task.taskId),
-      label: t('studioBulk.selectImage', { prompt: truncate(task.prompt, 60) }),
+      action: t('studioBulk.selectAction'),
     }),
     press,
     extendTo: (to, from) => {
