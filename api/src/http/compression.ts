@@ -39,7 +39,9 @@ const done = () => Promise.resolve();
 export async function compressAnswer(ctx: AppContext): Promise<void> {
   const encodedBefore = Boolean(ctx.response.get('Content-Encoding'));
   const { body } = ctx;
-  if (body && !encodedBefore && ctx.compress !== false && !(ctx.response.length < COMPRESS_THRESHOLD)) {
+  // A client that takes neither brotli nor gzip gets the body as it is: no need for koa-compress's own negotiation.
+  const takesCompressed = COMPRESSED_ENCODINGS.some((encoding) => accepts(ctx, encoding));
+  if (body && takesCompressed && !encodedBefore && ctx.compress !== false && !(ctx.response.length < COMPRESS_THRESHOLD)) {
     await compressor(ctx, done);
   }
   // Koa answers undefined for a header that is not set, whatever its typing says.
@@ -49,7 +51,7 @@ export async function compressAnswer(ctx: AppContext): Promise<void> {
     ctx.compress !== false &&
     !encodedBefore &&
     (ctx.status === 304 || isCompressibleAnswer(ctx.response.type)) &&
-    COMPRESSED_ENCODINGS.some((encoding) => accepts(ctx, encoding))
+    takesCompressed
   ) {
     ctx.set('ETag', `W/${etag}`);
   }
