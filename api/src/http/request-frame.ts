@@ -37,7 +37,8 @@ export function requestFrame({ logger, harden, observe }: RequestFrameOptions): 
       } catch (error) {
         answerProblem(ctx, error, logger);
       }
-      await compressAnswer(ctx);
+      const compressing = compressAnswer(ctx);
+      if (compressing) await compressing;
       status = ctx.status;
     } finally {
       const ms = performance.now() - started;
