@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import Koa from 'koa';
-import { benchConfig, studioUser, type Testing, taskListPath } from './studio-user.ts';
+import { benchServer, studioUser, type Testing, taskListPath } from './studio-user.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -30,7 +30,7 @@ async function start(checkout: string): Promise<{ rows: Rows; close: () => Promi
   const testing = (await import(`${checkout}/api/test/index.ts`)) as Testing & {
     startTestServer: (options: object) => Promise<Parameters<typeof studioUser>[0]>;
   };
-  const server = await testing.startTestServer({ config: benchConfig });
+  const server = await testing.startTestServer(benchServer);
   const cookie = await studioUser(server, testing);
   const tasks = `${server.url}${taskListPath}`;
   const etag = (await fetch(tasks, { headers: { cookie } })).headers.get('etag') ?? '';

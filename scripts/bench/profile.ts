@@ -4,10 +4,10 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createUser, signIn, startTestServer } from '@app/api/testing';
-import { benchConfig, studioUser, taskListPath } from './studio-user.ts';
+import { benchServer, studioUser, taskListPath } from './studio-user.ts';
 
 const target = process.argv[2] ?? 'healthz';
-const stack = await startTestServer({ config: benchConfig });
+const stack = await startTestServer(benchServer);
 const cookie = await studioUser(stack, { createUser, signIn });
 const tasks = `${stack.url}${taskListPath}`;
 const etag = (await fetch(tasks, { headers: { cookie } })).headers.get('etag') ?? '';

@@ -10,7 +10,7 @@ import { createUser, signIn, startTestServer } from '@app/api/testing';
 import autocannon from 'autocannon';
 import Koa from 'koa';
 import { openEvents } from '../../api/src/modules/live/testing.ts';
-import { benchConfig, studioUser, taskListPath } from './studio-user.ts';
+import { benchServer, studioUser, taskListPath } from './studio-user.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -86,8 +86,8 @@ koa.use((ctx) => {
   ctx.body = { status: 'ok' };
 });
 const koaServer = createServer(koa.callback());
-// As deployed: production mode skips the development-time check of every answer against its schema.
-const stack = await startTestServer({ config: benchConfig });
+// As deployed: production mode (no development-time check of every answer against its schema), request log at info.
+const stack = await startTestServer(benchServer);
 
 const rows: Row[] = [];
 try {
@@ -109,7 +109,7 @@ try {
 
 const base = rows[0]!.rps;
 console.log(
-  `\n${connections} connections, ${seconds}s each, production mode, database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+  `\n${connections} connections, ${seconds}s each, production mode, request log at info, database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
 );
 console.table(
   rows.map((r) => ({

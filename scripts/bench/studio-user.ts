@@ -1,5 +1,6 @@
 // The bench's signed-in studio user: ~50 finished tasks over the last days, as a regular user's recent history.
 import type { createUser, signIn, startTestServer } from '@app/api/testing';
+import { pino } from 'pino';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -10,10 +11,20 @@ export interface Testing {
 }
 
 /**
- * The benches' server settings: production, quiet, and a per-caller budget no load reaches (thousands of requests a
- * second come from one address and one user), so every request is counted as usual and none is refused.
+ * The benches' server settings: production, with its default log level (every request's line is written, as
+ * deployed), and a per-caller budget no load reaches (thousands of requests a second come from one address and one
+ * user), so every request is counted as usual and none is refused.
  */
-export const benchConfig = { logLevel: 'silent', isProduction: true, apiRatePerMinute: 1_000_000_000 } as const;
+const benchConfig = { logLevel: 'info', isProduction: true, apiRatePerMinute: 1_000_000_000 } as const;
+
+/**
+ * What a bench starts its server with: the settings above and the production logger's JSON lines, written one
+ * synchronous write each as on stdout, to /dev/null rather than over the bench's own output.
+ */
+export const benchServer = {
+  config: benchConfig,
+  logger: pino({ level: benchConfig.logLevel, base: { service: 'api' } }, pino.destination({ dest: '/dev/null', sync: true })),
+};
 
 /** The task list the studio polls, as the bench reads it. */
 export const taskListPath = '/api/image-tasks?page=1&limit=16&days=7';

@@ -196,7 +196,11 @@ export function bindRoutes(router: AppRouter, routes: readonly RouteDef[], handl
     const run: RouterMiddleware<AppState, AppContextExtras> = async (ctx) => {
       if (budget) await budget(ctx, route);
       const caller = admit(route.role, ctx.state);
-      for (const guard of guards) await guard(ctx, route, caller);
+      for (const guard of guards) {
+        // Most guards decide at once: only a promise is awaited (each await is a turn of the microtask queue).
+        const checked = guard(ctx, route, caller);
+        if (checked) await checked;
+      }
       const query = rawQuery(ctx.querystring, () => ctx.query);
       const input = parseInput(route, { params: ctx.params, query, headers: ctx.headers, body: ctx.request.body });
       respond(ctx, route, await handler(ctx, { ...input, caller }), options.validateResponses);

@@ -36,12 +36,20 @@ const done = () => Promise.resolve();
  * strong tag of a compressible answer is sent weak (`W/`), on the 200 (compressed or too small to be) and on the
  * 304 alike, so both name the answer the same way. If-None-Match compares weakly, so 304s keep working.
  */
-export async function compressAnswer(ctx: AppContext): Promise<void> {
+export function compressAnswer(ctx: AppContext): Promise<void> | undefined {
   const encodedBefore = Boolean(ctx.response.get('Content-Encoding'));
   const { body } = ctx;
-  if (body && !encodedBefore && ctx.compress !== false && !(ctx.response.length < COMPRESS_THRESHOLD)) {
-    await compressor(ctx, done);
+  // A client that takes neither brotli nor gzip gets the body as it is: no need for koa-compress's own negotiation.
+  const takesCompressed = COMPRESSED_ENCODINGS.some((encoding) => accepts(ctx, encoding));
+  if (body && takesCompressed && !encodedBefore && ctx.compress !== false && !(ctx.response.length < COMPRESS_THRESHOLD)) {
+    return compressor(ctx, done).then(() => weakenStrongEtag(ctx, encodedBefore, takesCompressed));
   }
+  // Nothing to compress (most answers): done at once, without a turn of the microtask queue.
+  weakenStrongEtag(ctx, encodedBefore, takesCompressed);
+  return undefined;
+}
+
+function weakenStrongEtag(ctx: AppContext, encodedBefore: boolean, takesCompressed: boolean): void {
   // Koa answers undefined for a header that is not set, whatever its typing says.
   const etag: string | undefined = ctx.response.get('ETag');
   if (
@@ -49,7 +57,7 @@ export async function compressAnswer(ctx: AppContext): Promise<void> {
     ctx.compress !== false &&
     !encodedBefore &&
     (ctx.status === 304 || isCompressibleAnswer(ctx.response.type)) &&
-    COMPRESSED_ENCODINGS.some((encoding) => accepts(ctx, encoding))
+    takesCompressed
   ) {
     ctx.set('ETag', `W/${etag}`);
   }

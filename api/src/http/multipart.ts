@@ -2,7 +2,7 @@
 // each file part becomes its field's value as base64 text, so the contract validates, and `Idempotency-Key`
 // hashes, files like any other field. Repeated names (`image[]`) become arrays.
 import { readFile, unlink } from 'node:fs/promises';
-import type { Middleware } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import { koaBody } from 'koa-body';
 
 export interface MultipartLimits {
@@ -35,8 +35,10 @@ export function multipartBody(paths: readonly string[], limits: MultipartLimits)
       multiples: true,
     },
   });
-  return async (ctx, next) => {
-    if (ctx.method !== 'POST' || !only.has(ctx.path) || !ctx.is('multipart/form-data')) return next();
+  // Every other request passes straight on, without a frame of its own.
+  return (ctx, next) => (ctx.method === 'POST' && only.has(ctx.path) && ctx.is('multipart/form-data') ? parse(ctx, next) : next());
+
+  async function parse(ctx: Context, next: Next): Promise<unknown> {
     await parser(ctx, async () => {});
     const body: Record<string, string | string[]> = { ...(ctx.request.body as Record<string, string | string[]>) };
     const files = (ctx.request.files ?? {}) as Record<string, UploadedFile | UploadedFile[]>;
@@ -51,5 +53,5 @@ export function multipartBody(paths: readonly string[], limits: MultipartLimits)
     }
     ctx.request.body = body;
     return next();
-  };
+  }
 }

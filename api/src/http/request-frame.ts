@@ -9,11 +9,12 @@ import { compressAnswer } from './compression.ts';
 import type { AppContextExtras, AppState } from './context.ts';
 import { answerProblem } from './problem-handler.ts';
 import { REQUEST_ID_HEADER, saneRequestId } from './request-id.ts';
+import type { Harden } from './security-headers.ts';
 
 export interface RequestFrameOptions {
   logger: Logger;
-  /** Sets the security headers on every answer, then runs the chain (`securityHeaders`). */
-  harden: Middleware<AppState, AppContextExtras>;
+  /** Sets the security headers on every answer (`securityHeaders`). */
+  harden: Harden;
   /** Told of each answered request, with its status and duration in seconds (the metrics). */
   observe: (request: ObservedRequest, status: number, seconds: number) => void;
 }
@@ -25,17 +26,19 @@ export function requestFrame({ logger, harden, observe }: RequestFrameOptions): 
     const requestId = saneRequestId(ctx.req.headers['x-request-id']) ?? randomUUID();
     ctx.state.requestId = requestId;
     ctx.res.setHeader(REQUEST_ID_HEADER, requestId);
-    // Every answer may come compressed, problems included.
-    ctx.vary('Accept-Encoding');
+    // Every answer may come compressed, problems included. Nothing has set a Vary yet: no need to merge one.
+    ctx.res.setHeader('Vary', 'Accept-Encoding');
     // A throw past the problem answer (compressing, a broken stream) means something failed outside it.
     let status = 500;
     try {
       try {
-        await harden(ctx, next);
+        harden(ctx);
+        await next();
       } catch (error) {
         answerProblem(ctx, error, logger);
       }
-      await compressAnswer(ctx);
+      const compressing = compressAnswer(ctx);
+      if (compressing) await compressing;
       status = ctx.status;
     } finally {
       const ms = performance.now() - started;

@@ -1,9 +1,9 @@
 // Browser hardening headers for every answer (helmet), with a CSP that allows only our scripts and the remotes'. The
 // CSP's inline-script hashes are ours: each page of the UI gets its own policy (`static.ts`), the docs page the default.
 import { createHash } from 'node:crypto';
-import type { Middleware } from 'koa';
-import helmet from 'koa-helmet';
-import type { AppContextExtras, AppState } from './context.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
+import type { AppContext } from './context.ts';
 
 export interface SecurityHeaderOptions {
   /** Extra origins our pages load scripts, styles and data from (Module Federation remotes). */
@@ -59,33 +59,58 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
 
 const HSTS_MAX_AGE_S = 31_536_000;
 
+/** Sets the security headers of one answer (a page of the UI may replace the CSP with its own afterwards). */
+export type Harden = (ctx: AppContext) => void;
+
+type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
+
+/**
+ * The headers a helmet configuration sets, read once by running it against a response that only records them: they
+ * depend on the configuration alone, so each request gets the list instead of helmet's chain of a dozen middlewares.
+ */
+function headersOf(middleware: ReturnType<typeof helmet>): HeaderList {
+  const headers: Array<[string, string]> = [];
+  const recorder = { setHeader: (name: string, value: unknown) => headers.push([name, String(value)]), removeHeader: () => {} };
+  let finished = false;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
+  });
+  // Helmet's middlewares are synchronous; one that was not would set headers this list never saw.
+  if (!finished) throw new Error('helmet did not finish at once: its headers cannot be computed ahead');
+  return headers;
+}
+
 /**
  * Helmet's headers, configured once at start: HSTS only over https (`ctx.secure`, so behind a trusted proxy too), no
  * Cross-Origin-Resource-Policy (remotes on their own origin show our images), none of the legacy ones, and a
  * Permissions-Policy helmet lacks.
  */
-export function securityHeaders(options: SecurityHeaderOptions): Middleware<AppState, AppContextExtras> {
-  const config = (secure: boolean) =>
-    helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
-      // Payment popups (PayPal) must keep a handle on their opener.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      crossOriginResourcePolicy: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: secure ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true } : false,
-      xFrameOptions: { action: 'deny' },
-      // Legacy headers (old IE, Flash, XSS auditor) and two browsers default to anyway: bytes on every one of the
-      // ~30 files a first visit loads, protecting nothing today.
-      originAgentCluster: false,
-      xDnsPrefetchControl: false,
-      xDownloadOptions: false,
-      xPermittedCrossDomainPolicies: false,
-      xXssProtection: false,
-    });
+export function securityHeaders(options: SecurityHeaderOptions): Harden {
+  const config = (secure: boolean): HeaderList => [
+    ...headersOf(
+      helmet({
+        contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
+        // Payment popups (PayPal) must keep a handle on their opener.
+        crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+        crossOriginResourcePolicy: false,
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        strictTransportSecurity: secure ? { maxAge: HSTS_MAX_AGE_S, includeSubDomains: true } : false,
+        xFrameOptions: { action: 'deny' },
+        // Legacy headers (old IE, Flash, XSS auditor) and two browsers default to anyway: bytes on every one of the
+        // ~30 files a first visit loads, protecting nothing today.
+        originAgentCluster: false,
+        xDnsPrefetchControl: false,
+        xDownloadOptions: false,
+        xPermittedCrossDomainPolicies: false,
+        xXssProtection: false,
+      }),
+    ),
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+  ];
   const plain = config(false);
   const secure = config(true);
-  return (ctx, next) => {
-    ctx.res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    return (ctx.secure ? secure : plain)(ctx, next);
+  return (ctx) => {
+    for (const [name, value] of ctx.secure ? secure : plain) ctx.res.setHeader(name, value);
   };
 }

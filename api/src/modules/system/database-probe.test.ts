@@ -52,15 +52,48 @@ describe('DatabaseProbe', () => {
     now = 1200;
     queries[0]?.resolve();
     await first;
-    // Sent at 1000: good until 1500.
-    now = 1500;
+    // Sent at 1000: good until 1500, and young enough not to be renewed yet.
+    now = 1250;
     await probe.check();
     expect(queries).toHaveLength(1);
+    // Nobody came until past its age: the next caller waits for a new query.
     now = 1501;
     const stale = probe.check();
     expect(queries).toHaveLength(2);
+    let staleDone = false;
+    void stale.then(() => {
+      staleDone = true;
+    });
+    await Promise.resolve();
+    expect(staleDone).toBe(false);
     queries[1]?.resolve();
     await stale;
+  });
+
+  it('sends the next query ahead once a success is half its age, answering callers meanwhile at once', async () => {
+    let now = 0;
+    const { probe, queries } = manualProbe({ maxAgeMs: 1000, now: () => now });
+    const first = probe.check();
+    queries[0]?.resolve();
+    await first;
+    now = 600;
+    // Answered from the success sent at 0; one query goes out ahead, however many callers come.
+    await probe.check();
+    await probe.check();
+    expect(queries).toHaveLength(2);
+    queries[1]?.resolve();
+    await expect.poll(() => probe.fresh()).toBe(true);
+    // Sent at 600: good until 1600, with no caller waiting in between.
+    now = 1500;
+    await probe.check();
+    expect(queries).toHaveLength(3);
+    // A failed query ahead ends the reuse: the next caller waits for a query of its own.
+    queries[2]?.reject(new Error('connection refused'));
+    await expect.poll(() => probe.fresh()).toBe(false);
+    const next = probe.check();
+    expect(queries).toHaveLength(4);
+    queries[3]?.resolve();
+    await next;
   });
 
   it('never reuses a failure, and a failure ends the reuse of an older success', async () => {
