@@ -184,6 +184,7 @@ describe.each(['local', 's3'] as const)('sharing (%s storage)', (kind) => {
     for (const secret of [
       'failed on board',
       'not on the board',
+      offBoard.task.taskId,
       board.id,
       older.task.taskId,
       older.task.id,
