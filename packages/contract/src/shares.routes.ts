@@ -1,6 +1,6 @@
 import { BoardIdParams } from './boards.ts';
 import { defineRoute, type ProblemExample } from './route.ts';
-import { Share, ShareBody } from './shares.ts';
+import { Share, ShareBody, ShareState } from './shares.ts';
 import { ImageTaskIdParams } from './studio.ts';
 
 const tags = ['Sharing'];
@@ -33,11 +33,11 @@ export const getImageTaskShare = defineRoute({
   path: '/api/image-tasks/{taskId}/share',
   operationId: 'getImageTaskShare',
   summary: "An image's public link",
-  description: "404 when the image is not shared, or is another user's.",
+  description: "`share` is null while the image is not shared. Another user's task answers 404.",
   tags,
   role: 'user',
   request: { params: ImageTaskIdParams },
-  responses: { 200: { description: 'The link.', schema: Share } },
+  responses: { 200: { description: 'The link, if any.', schema: ShareState } },
   problems: [404],
 });
 
@@ -72,11 +72,11 @@ export const getBoardShare = defineRoute({
   path: '/api/boards/{boardId}/share',
   operationId: 'getBoardShare',
   summary: "A board's public link",
-  description: "404 when the board is not shared, or is another user's.",
+  description: "`share` is null while the board is not shared. Another user's board answers 404.",
   tags,
   role: 'user',
   request: { params: BoardIdParams },
-  responses: { 200: { description: 'The link.', schema: Share } },
+  responses: { 200: { description: 'The link, if any.', schema: ShareState } },
   problems: [404],
 });
 

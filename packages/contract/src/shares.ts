@@ -20,3 +20,9 @@ export const Share = z
   })
   .openapi('Share', { description: 'A public link to one of your images or boards.' });
 export type Share = z.infer<typeof Share>;
+
+export const ShareState = z
+  // A union, not `.nullable().describe()`: the latter emits `allOf` with the $ref, which rejects null.
+  .object({ share: z.union([Share, z.null()]).describe('The public link; null while not shared.') })
+  .openapi('ShareState');
+export type ShareState = z.infer<typeof ShareState>;

@@ -1171,7 +1171,7 @@ export interface paths {
         };
         /**
          * An image's public link
-         * @description 404 when the image is not shared, or is another user's.
+         * @description `share` is null while the image is not shared. Another user's task answers 404.
          */
         get: operations["getImageTaskShare"];
         /**
@@ -1199,7 +1199,7 @@ export interface paths {
         };
         /**
          * A board's public link
-         * @description 404 when the board is not shared, or is another user's.
+         * @description `share` is null while the board is not shared. Another user's board answers 404.
          */
         get: operations["getBoardShare"];
         /**
@@ -3528,6 +3528,10 @@ export interface components {
         ShareBody: {
             /** @description Whether the public page shows the prompt (an image's, or each image's on a board). */
             showPrompt: boolean;
+        };
+        ShareState: {
+            /** @description The public link; null while not shared. */
+            share: components["schemas"]["Share"] | null;
         };
         ImageArchiveLink: {
             /**
@@ -12099,7 +12103,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The link. */
+            /** @description The link, if any. */
             200: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -12108,7 +12112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Share"];
+                    "application/json": components["schemas"]["ShareState"];
                 };
             };
             /** @description The request is invalid (see `errors` for field pointers). */
@@ -12425,7 +12429,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The link. */
+            /** @description The link, if any. */
             200: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -12434,7 +12438,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Share"];
+                    "application/json": components["schemas"]["ShareState"];
                 };
             };
             /** @description The request is invalid (see `errors` for field pointers). */

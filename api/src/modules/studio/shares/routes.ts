@@ -1,6 +1,5 @@
 // The owner's share calls: turn an image's or a board's public link on (or change what it shows), read it, end it.
 import type { Share, shareRoutes } from '@app/contract';
-import { notFound } from '../../../errors.ts';
 import type { HandlersFor } from '../../../http/bind.ts';
 import type { AppContext } from '../../../http/context.ts';
 import { appOrigin } from '../../../http/origin.ts';
@@ -15,8 +14,6 @@ const presentShare = (ctx: AppContext, share: OwnShare): Share => ({
   createdAt: share.createdAt.toISOString(),
 });
 
-const notShared = () => notFound('This is not shared.');
-
 export const shareHandlers = {
   async shareImageTask(ctx, { params, body, caller }) {
     const share = await ctx.state.em.transactional((tx) => new ShareRepository(tx).shareTask(caller.id, params.taskId, body.showPrompt));
@@ -25,8 +22,7 @@ export const shareHandlers = {
 
   async getImageTaskShare(ctx, { params, caller }) {
     const share = await new ShareRepository(ctx.state.em).taskShare(caller.id, params.taskId);
-    if (!share) throw notShared();
-    return { status: 200, body: presentShare(ctx, share) };
+    return { status: 200, body: { share: share && presentShare(ctx, share) } };
   },
 
   async unshareImageTask(ctx, { params, caller }) {
@@ -41,8 +37,7 @@ export const shareHandlers = {
 
   async getBoardShare(ctx, { params, caller }) {
     const share = await new ShareRepository(ctx.state.em).boardShare(caller.id, params.boardId);
-    if (!share) throw notShared();
-    return { status: 200, body: presentShare(ctx, share) };
+    return { status: 200, body: { share: share && presentShare(ctx, share) } };
   },
 
   async unshareBoard(ctx, { params, caller }) {

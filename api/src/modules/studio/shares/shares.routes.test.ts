@@ -2,7 +2,7 @@
 // dies at once when revoked and is new when shared again; the public page previews in chats (Open Graph, Twitter card)
 // and shows only what is shared (no ids, no owner name, no storage keys), with its image bytes through the token alone (local folder and S3 alike).
 import { randomBytes } from 'node:crypto';
-import type { Board, Problem, Share } from '@app/contract';
+import type { Board, Problem, Share, ShareState } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
 import { startTestS3, type TestS3 } from '../../../../test/s3-server.ts';
@@ -47,7 +47,7 @@ describe.each(['local', 's3'] as const)('sharing (%s storage)', (kind) => {
 
   const share = (caller: Caller, path: string, body: unknown = { showPrompt: false }) =>
     server.request<Share>('PUT', `${path}/share`, { cookie: caller.cookie, body });
-  const shareOf = (caller: Caller, path: string) => server.request<Share>('GET', `${path}/share`, { cookie: caller.cookie });
+  const shareOf = (caller: Caller, path: string) => server.request<ShareState>('GET', `${path}/share`, { cookie: caller.cookie });
   const unshare = (caller: Caller, path: string) => server.request('DELETE', `${path}/share`, { cookie: caller.cookie });
   /** The public side: no cookie, outside the contract. */
   const open = (path: string) => server.request('GET', path, { validate: false });
@@ -71,7 +71,7 @@ describe.each(['local', 's3'] as const)('sharing (%s storage)', (kind) => {
     // Again (and with the prompt shown): the same link.
     const again = await share(alice, taskPath(image), { showPrompt: true });
     expect(again.body).toMatchObject({ url: first.body.url, showPrompt: true, createdAt: first.body.createdAt });
-    expect((await shareOf(alice, taskPath(image))).body).toEqual(again.body);
+    expect((await shareOf(alice, taskPath(image))).body).toEqual({ share: again.body });
 
     // Another user cannot see, make or end it: 404, as for a task that does not exist.
     for (const res of [await share(bob, taskPath(image)), await shareOf(bob, taskPath(image)), await unshare(bob, taskPath(image))]) {
@@ -86,7 +86,7 @@ describe.each(['local', 's3'] as const)('sharing (%s storage)', (kind) => {
     const res = await share(alice, taskPath(pending));
     expect(res.status).toBe(409);
     expect((res.body as unknown as Problem).code).toBe('task_not_completed');
-    expect((await shareOf(alice, taskPath(pending))).status).toBe(404);
+    expect((await shareOf(alice, taskPath(pending))).body).toEqual({ share: null });
 
     for (const body of [{}, { showPrompt: 'yes' }, { showPrompt: true, extra: 1 }]) {
       const bad = await share(alice, taskPath(pending), body);
@@ -148,7 +148,7 @@ describe.each(['local', 's3'] as const)('sharing (%s storage)', (kind) => {
     expect(never.status).toBe(404);
     expect(never.text).toBe(gone.text);
     expect((await bytesOf(`${link}/image`)).status).toBe(404);
-    expect((await shareOf(alice, taskPath(image))).status).toBe(404);
+    expect((await shareOf(alice, taskPath(image))).body).toEqual({ share: null });
     // Ending it again is no error.
     expect((await unshare(alice, taskPath(image))).status).toBe(204);
 
