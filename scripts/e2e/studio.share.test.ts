@@ -4,6 +4,7 @@
 import type { TestServer } from '@app/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings } from './support/axe.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
 import { detailsDialog, seedTasks, signedInPage } from './support/studio.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';
@@ -54,6 +55,8 @@ describe('sharing', () => {
     const link = await field.inputValue();
     expect(link).toMatch(new RegExp(`^${server.url}/s/[A-Za-z0-9_-]{24}$`));
     expect(await insideWidth(page, '.studio-share', DESKTOP.width)).toBe(true);
+    // The share controls (the rest of the dialog is not this test's).
+    expect(await axeFindings(page, '.studio-share')).toEqual([]);
     const dialogBox = await page.locator('.studio-details').boundingBox();
     const shareBox = await page.locator('.studio-share').boundingBox();
     expect(shareBox && dialogBox && shareBox.x >= dialogBox.x && shareBox.x + shareBox.width <= dialogBox.x + dialogBox.width).toBe(true);
@@ -65,6 +68,7 @@ describe('sharing', () => {
     expect(await metaOf(visitor.page, 'og:image')).toBe(`${link}/image`);
     expect(await metaOf(visitor.page, 'og:url')).toBe(link);
     expect(await metaOf(visitor.page, 'twitter:card')).toBe('summary_large_image');
+    expect(await axeFindings(visitor.page)).toEqual([]);
     const html = await visitor.page.content();
     expect(html).not.toContain('Shared astronaut');
     expect(html).not.toContain(taskId ?? 'no task id');
@@ -96,7 +100,11 @@ describe('sharing', () => {
       await server.request<{ tasks: { taskId: string }[] }>('GET', '/api/image-tasks?limit=50', { cookie: session.cookie })
     ).body.tasks.map((task) => task.taskId);
     const headers = { origin: server.url };
-    const board = await server.request<{ id: string }>('POST', '/api/boards', { cookie: session.cookie, headers, body: { name: 'Chia sẻ' } });
+    const board = await server.request<{ id: string }>('POST', '/api/boards', {
+      cookie: session.cookie,
+      headers,
+      body: { name: 'Chia sẻ' },
+    });
     await server.request('POST', `/api/boards/${board.body.id}/images`, { cookie: session.cookie, headers, body: { taskIds: tasks } });
     await page.context().addInitScript(() => localStorage.setItem('app-language', 'vi'));
 
@@ -128,6 +136,7 @@ describe('sharing', () => {
     const link = await field.inputValue();
     expect(await insideWidth(page, '.studio-share', PHONE.width)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await axeFindings(page, '.studio-share')).toEqual([]);
 
     const visitor = await stranger();
     expect((await visitor.page.goto(link))?.status()).toBe(200);
@@ -135,6 +144,13 @@ describe('sharing', () => {
     await expect.poll(() => visitor.page.locator('.share-grid img').count()).toBe(2);
     await expect.poll(() => imagesLoaded(visitor.page)).toBe(true);
     expect(await metaOf(visitor.page, 'og:image')).toMatch(new RegExp(`^${link}/images/[A-Za-z0-9_-]{22}$`));
+    expect(await axeFindings(visitor.page)).toEqual([]);
+    // Each image opens by keyboard: its link takes the focus.
+    const focused = () => visitor.page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await visitor.page.keyboard.press('Tab');
+    expect(await focused()).toBe('Open image 1');
+    await visitor.page.keyboard.press('Tab');
+    expect(await focused()).toBe('Open image 2');
 
     await page.getByRole('button', { name: 'Ngừng chia sẻ', exact: true }).focus();
     await page.keyboard.press('Enter');
