@@ -17,7 +17,7 @@ import { type SharedImage, ShareRepository } from './share.repository.ts';
 const PAGE_STYLE = `
 main.share{max-width:64rem;margin:1rem auto;padding:1rem}
 .share h1{font-size:1.4rem;margin:.25rem 0 1rem}
-.share-image{display:block;max-width:100%;height:auto;margin:0 auto;border-radius:8px}
+.share-image{display:block;max-width:100%;max-height:85vh;width:auto;height:auto;margin:0 auto;border-radius:8px}
 .share-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(10rem,1fr));gap:.75rem;list-style:none;padding:0;margin:0}
 .share-grid a{display:block;border-radius:8px}
 .share-grid a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
