@@ -81,6 +81,23 @@ describe.each(['local', 's3'] as const)('sharing (%s storage)', (kind) => {
     await share(alice, taskPath(image), { showPrompt: false });
   });
 
+  it('refuses a share or an unshare from a foreign origin (403 csrf_rejected), and changes nothing', async () => {
+    const { task } = await storedTask(alice.id, 'guarded');
+    const headers = { origin: 'https://evil.example' };
+    const put = await server.request<Problem>('PUT', `${taskPath(task)}/share`, {
+      cookie: alice.cookie,
+      headers,
+      body: { showPrompt: true },
+    });
+    expect(put.status).toBe(403);
+    expect(put.body.code).toBe('csrf_rejected');
+    expect((await shareOf(alice, taskPath(task))).body).toEqual({ share: null });
+    const link = (await share(alice, taskPath(task))).body.url;
+    expect((await server.request('DELETE', `${taskPath(task)}/share`, { cookie: alice.cookie, headers })).status).toBe(403);
+    expect((await shareOf(alice, taskPath(task))).body.share?.url).toBe(link);
+    expect((await open(pathOf(link))).status).toBe(200);
+  });
+
   it('refuses an image that is not completed (409) and bad input (400), and changes nothing', async () => {
     const { task: pending } = await storedTask(alice.id, 'still running', { status: 'generating', completedAt: null });
     const res = await share(alice, taskPath(pending));
@@ -228,5 +245,23 @@ describe.each(['local', 's3'] as const)('sharing (%s storage)', (kind) => {
     const res = await open('/s/unknown-token');
     expect(res.status).toBe(404);
     expect(res.headers.get('ratelimit-policy')).toContain('"default"');
+  });
+});
+
+describe('sharing: the public pages spend the visitor budget', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ config: { role: 'web', apiRatePerMinute: 3 } });
+  });
+  afterAll(() => server?.close());
+
+  it('answers 429 with Retry-After once an address spent its requests', async () => {
+    const token = randomBytes(18).toString('base64url');
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await fetch(`${server.url}/s/${token}`)).status);
+    expect(statuses).toEqual([404, 404, 404, 429]);
+    const refused = await fetch(`${server.url}/s/${token}/image`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
