@@ -29,7 +29,7 @@ import { handlers as moduleHandlers, principalResolvers, routeGuards } from './m
 import { sumTaskCredits } from './modules/ledger/index.ts';
 import { heardWrites } from './modules/live/index.ts';
 import { MCP_PATH, registerMcp } from './modules/mcp/index.ts';
-import { storedFiles, TaskListCache, UPLOAD_BODY_LIMIT } from './modules/studio/index.ts';
+import { registerSharePages, storedFiles, TaskListCache, UPLOAD_BODY_LIMIT } from './modules/studio/index.ts';
 
 export interface AppDeps {
   /** The process-wide services, each module's included (built by server.ts). */
@@ -77,11 +77,14 @@ export function createApp(deps: AppDeps): App {
   registerMcp(router);
   registerProblemPages(router);
   registerMetrics(router, sumTaskCredits);
+  // One budget per caller for the API and the public share pages together.
+  const budget = callerBudget(config.apiRatePerMinute);
+  registerSharePages(router, budget);
   const routes = deps.routes ?? allRoutes;
   bindRoutes(router, routes, deps.handlers ?? moduleHandlers, {
     validateResponses: !config.isProduction,
     guards: routeGuards,
-    budget: callerBudget(config.apiRatePerMinute),
+    budget,
   });
   const origins = remoteOrigins(config.remotes);
   const ui = config.staticDir

@@ -14,7 +14,7 @@ const WINDOW_SECONDS = 60;
  * user (all of their sessions together), else any valid token, else the client address (`ctx.ip`, the proxy's
  * `X-Forwarded-For` only with `TRUST_PROXY`).
  */
-function callerKey(ctx: AppContext, route: RouteDef): string {
+function callerKey(ctx: AppContext, route: Pick<RouteDef, 'role'>): string {
   const { user, tokenUser } = ctx.state;
   const token = tokenUser && `token:${tokenUser.tokenId ?? tokenUser.id}`;
   if (route.role === 'token' && token) return token;
@@ -23,7 +23,7 @@ function callerKey(ctx: AppContext, route: RouteDef): string {
 }
 
 /** Counts a request against its caller's budget, announces what is left, and refuses with 429 once it is spent. */
-export type CallerBudget = (ctx: AppContext, route: RouteDef) => Promise<void>;
+export type CallerBudget = (ctx: AppContext, route: Pick<RouteDef, 'role'>) => Promise<void>;
 
 /**
  * One app's budget: `perMinute` requests per caller per minute over all routes. It runs on every request, so it

@@ -13,12 +13,19 @@ button{font:inherit;padding:.7rem 1.2rem;border-radius:8px;border:1px solid #c9c
 button.pay{background:#1d4ed8;border-color:#1d4ed8;color:#fff;font-weight:600}
 code{background:#eef1f7;padding:.1rem .3rem;border-radius:4px}`;
 
+/** What a page may add: its language, more of the head (already safe HTML), more style rules. */
+export interface HtmlPageOptions {
+  lang?: string;
+  head?: string;
+  style?: string;
+}
+
 /** A whole page; `title` is escaped here, `body` must already be safe HTML. */
-export function htmlPage(title: string, body: string): string {
+export function htmlPage(title: string, body: string, options: HtmlPageOptions = {}): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+<html lang="${options.lang ?? 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>${options.head ?? ''}
 <style>
-${STYLE}
+${STYLE}${options.style ?? ''}
 </style></head><body><main>${body}</main></body></html>`;
 }

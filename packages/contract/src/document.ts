@@ -154,6 +154,11 @@ export function buildOpenApiDocument() {
         description:
           'Your named collections of images: create, rename, delete, add and remove images (many at once). An image can be on several boards; deleting a board keeps its images.',
       },
+      {
+        name: 'Sharing',
+        description:
+          'Public links to one of your completed images or one of your boards, off by default. The link (`/s/<token>`, 144 random bits) opens a page with only what is shared, with Open Graph and Twitter card tags for previews; stopping sharing makes it 404 at once.',
+      },
       { name: 'Auth', description: 'Registration, sign-in (password or Google), session and password.' },
       {
         name: 'Account security',

@@ -33,6 +33,8 @@ export { problemType, withFieldReasons } from './problem-examples.ts';
 export * from './problems.ts';
 export * from './route.ts';
 export { allRoutes } from './routes.ts';
+export * from './shares.routes.ts';
+export * from './shares.ts';
 export * from './step-up.ts';
 export { isOpenObject } from './strict-input.ts';
 export * from './studio.bulk.routes.ts';

@@ -103,8 +103,8 @@ export const PROBLEM_KINDS = {
   },
   task_not_completed: {
     title: 'Task not completed',
-    meaning: 'The task has no finished image yet (still running, or failed), so there is nothing to download.',
-    action: 'Leave it out of the download, or wait until it has completed.',
+    meaning: 'The task has no finished image yet (still running, or failed), so there is nothing to download or share.',
+    action: 'Leave it out of the download, or wait until it has completed before downloading or sharing it.',
   },
   idempotency_in_progress: {
     title: 'Request in progress',

@@ -12,6 +12,7 @@ import { boardRoutes } from './boards.routes.ts';
 import { liveRoutes } from './live.routes.ts';
 import { openaiImageRoutes } from './openai-images.routes.ts';
 import type { RouteDef } from './route.ts';
+import { shareRoutes } from './shares.routes.ts';
 import { studioBulkRoutes } from './studio.bulk.routes.ts';
 import { studioRoutes } from './studio.routes.ts';
 import { systemRoutes } from './system.routes.ts';
@@ -27,6 +28,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...accountSessionRoutes,
   ...studioRoutes,
   ...boardRoutes,
+  ...shareRoutes,
   ...studioBulkRoutes,
   ...liveRoutes,
   ...adminRoutes,

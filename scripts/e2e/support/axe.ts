@@ -14,20 +14,23 @@ export interface AxeFinding {
 }
 
 /**
- * Runs axe over the page as it is now. The source goes in through the DevTools protocol (`evaluate`), which the
- * pages' Content-Security-Policy does not stop, as it would a script tag.
+ * Runs axe over the page as it is now, or over the part `within` selects. The source goes in through the DevTools
+ * protocol (`evaluate`), which the pages' Content-Security-Policy does not stop, as it would a script tag.
  */
-export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+export async function axeFindings(page: Page, within?: string): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        rule: v.id,
-        impact: v.impact ?? '',
-        targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`),
-      }));
-  }, TAGS);
+  return page.evaluate(
+    async ({ tags, within }) => {
+      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+      const result = await axe.run(within ?? document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({
+          rule: v.id,
+          impact: v.impact ?? '',
+          targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`),
+        }));
+    },
+    { tags: TAGS, within },
+  );
 }

@@ -5,6 +5,8 @@ import { ImageArchive } from './bulk/image-archive.entity.ts';
 import { studioBulkHandlers } from './bulk/routes.ts';
 import { studioProcess } from './process.ts';
 import { studioHandlers } from './routes.ts';
+import { shareHandlers } from './shares/routes.ts';
+import { Share } from './shares/share.entity.ts';
 import { ImageTask } from './tasks/image-task.entity.ts';
 import { Upload } from './uploads/upload.entity.ts';
 
@@ -17,6 +19,7 @@ export { TASK_STEP_QUEUE } from './jobs/task-queue.ts';
 export { workOnTask } from './jobs/work-on-task.ts';
 export { taskInProgress } from './problems.ts';
 export { StudioRuntime } from './runtime.ts';
+export { registerSharePages } from './shares/public-pages.ts';
 export type { TaskKind } from './tasks/cost.ts';
 export { adminRefundReason } from './tasks/failure-messages.ts';
 export { ImageTask, IN_FLIGHT_STATUSES } from './tasks/image-task.entity.ts';
@@ -34,7 +37,7 @@ export { UPLOAD_BODY_LIMIT } from './uploads/upload.service.ts';
 /** The image studio: tasks, uploads, the proxy, provider callbacks; its runtime runs the background jobs. */
 export const studioModule: ApiModule = {
   name: 'studio',
-  entities: [ImageTask, Upload, Board, BoardImage, ImageArchive],
-  handlers: { ...studioHandlers, ...boardHandlers, ...studioBulkHandlers },
+  entities: [ImageTask, Upload, Board, BoardImage, ImageArchive, Share],
+  handlers: { ...studioHandlers, ...boardHandlers, ...studioBulkHandlers, ...shareHandlers },
   process: studioProcess,
 };

@@ -13,6 +13,7 @@ export const loaders = {
   studio: { en: () => import('./studio/en.ts'), vi: () => import('./studio/vi.ts') },
   boards: { en: () => import('./boards/en.ts'), vi: () => import('./boards/vi.ts') },
   studioBulk: { en: () => import('./studioBulk/en.ts'), vi: () => import('./studioBulk/vi.ts') },
+  share: { en: () => import('./share/en.ts'), vi: () => import('./share/vi.ts') },
   billing: { en: () => import('./billing/en.ts'), vi: () => import('./billing/vi.ts') },
   account: { en: () => import('./account/en.ts'), vi: () => import('./account/vi.ts') },
   admin: { en: () => import('./admin/en.ts'), vi: () => import('./admin/vi.ts') },

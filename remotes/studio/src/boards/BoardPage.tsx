@@ -14,6 +14,7 @@ import {
 } from '../pages/MyCreationsPage.tsx';
 import { BoardNameDialog, type NameDialogTarget } from './BoardNameDialog.tsx';
 import { DeleteBoardDialog } from './DeleteBoardDialog.tsx';
+import { ShareBoard } from './ShareBoard.tsx';
 
 /** /boards/:boardId: the board's images in My Creations' grid; its details dialog can take an image off the board. */
 export function BoardPage({ boardId }: { boardId: string }) {
@@ -70,6 +71,11 @@ export function BoardPage({ boardId }: { boardId: string }) {
           )
         }
       />
+      {board.data && (
+        <Card className="studio-board-share">
+          <ShareBoard boardId={boardId} />
+        </Card>
+      )}
       {content()}
       <LazyImageDetailsDialog task={details.task} onClose={details.close} onRecreate={recreate} onUpscale={upscale} boardId={boardId} />
       <BoardNameDialog target={naming} onClose={() => setNaming(null)} />

@@ -10,6 +10,7 @@ import { type DetailsActionHandlers, DetailsActions } from './DetailsActions.tsx
 import { DetailsImage } from './DetailsImage.tsx';
 import { InputImages } from './InputImages.tsx';
 import { RunAgainButton } from './RunAgainButton.tsx';
+import { ShareImage } from './ShareImage.tsx';
 import { TaskFacts } from './TaskFacts.tsx';
 import { failureText, TaskReceipt } from './TaskReceipt.tsx';
 import './details.css';
@@ -58,6 +59,7 @@ export function ImageDetailsDialog({ kit, task, onClose, onRecreate, onUpscale, 
                 <AddToBoardButton task={shown} />
                 {boardId && <RemoveFromBoardButton task={shown} boardId={boardId} onRemoved={onClose} />}
               </div>
+              {shown.status === 'completed' && <ShareImage key={shown.taskId} taskId={shown.taskId} />}
               <section className="studio-details-section">
                 <h3>{t('studio.promptHeading')}</h3>
                 <p className="studio-details-prompt">{shown.prompt}</p>
