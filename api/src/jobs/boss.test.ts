@@ -27,6 +27,21 @@ describe('jobs on pg-boss (PostgreSQL or PGlite, whichever the tests run on)', (
     await eventually(async () => seen.includes('hello'), 30_000, 'the job to run');
   });
 
+  it('a backlog drains without waiting a poll between jobs', async () => {
+    await jobs.define('test-backlog', { retryLimit: 0 });
+    const count = 30;
+    const pollSeconds = 0.5;
+    for (let n = 0; n < count; n++) await jobs.send('test-backlog', { n });
+    let done = 0;
+    const started = performance.now();
+    await jobs.work('test-backlog', { pollingIntervalSeconds: pollSeconds, localConcurrency: 2 }, async () => {
+      done += 1;
+    });
+    await eventually(async () => done === count, 30_000, 'the backlog to drain');
+    // One job per poll per worker would take (count / 2 - 1) polls: 7 s. Half of that leaves room for a loaded machine.
+    expect(performance.now() - started).toBeLessThan(((count / 2 - 1) * pollSeconds * 1000) / 2);
+  });
+
   it('a job sent inside a transaction exists only if the transaction commits', async () => {
     await jobs.define('test-outbox', { retryLimit: 0 });
     const rolledBack = db.orm.em.fork().transactional(async (tx) => {

@@ -101,11 +101,16 @@ export class Jobs {
     // One registration per worker, so each can be woken by its id.
     const ids: string[] = [];
     for (let n = 0; n < localConcurrency; n++) {
-      ids.push(
-        await this.boss.work<T>(name, { ...polling, ...rest, batchSize: 1 }, async ([job]) => {
-          if (job) await handler(job);
-        }),
-      );
+      let id: string | undefined;
+      id = await this.boss.work<T>(name, { ...polling, ...rest, batchSize: 1 }, async ([job]) => {
+        if (!job) return;
+        // pg-boss waits a whole poll after every fetch, found or not (its burst mode needs a batch, or queue counts
+        // refreshed only by its monitor): a backlog drained at one job per poll per worker. A worker that found a
+        // job looks for the next at once; the first empty look returns it to polling.
+        if (id) this.boss.notifyWorker(id);
+        await handler(job);
+      });
+      ids.push(id);
     }
     if (!wakeWhenDue || this.#wakers.has(name)) return;
     const waker = new DueWaker({
