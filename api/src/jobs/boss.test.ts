@@ -56,6 +56,30 @@ describe('jobs on pg-boss (PostgreSQL or PGlite, whichever the tests run on)', (
     expect(queued.map((job) => job.data.n)).toEqual([2]);
   });
 
+  it('a job due now, sent in a transaction, wakes a worker of another process at commit', async (context) => {
+    // PGlite has no NOTIFY (its workers poll, and its only process is woken directly).
+    if (db.target.kind !== 'postgres') context.skip();
+    const sender = await openJobs(db.orm, { logger, runWorkers: false });
+    try {
+      await jobs.define('test-due-now', { notify: true, retryLimit: 0 });
+      let ranAt = 0;
+      // A poll far longer than the wait below: only the NOTIFY can bring the job in time.
+      await jobs.work('test-due-now', { pollingIntervalSeconds: 60 }, async () => {
+        ranAt = Date.now();
+      });
+      const sentAt = Date.now();
+      await db.orm.em.fork().transactional(async (tx) => {
+        // The transaction's work before the send (a task's insert and charge): its clock stays at its start.
+        await tx.execute('select pg_sleep(0.05)');
+        await sender.send('test-due-now', {}, { startAfter: new Date() }, tx);
+      });
+      await eventually(async () => ranAt > 0, 5000, 'the job to run');
+      expect(ranAt - sentAt).toBeLessThan(5000);
+    } finally {
+      await sender.stop();
+    }
+  });
+
   it('idle() waits until a queue has nothing waiting, in retry or in hand', async () => {
     await jobs.define('test-idle', { retryLimit: 1, retryDelay: 1 });
     let calls = 0;

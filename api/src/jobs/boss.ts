@@ -78,12 +78,18 @@ export class Jobs {
   send(name: string, data: object, options: SendOptions = {}, em?: SqlEntityManager): Promise<string | null> {
     const db = em && transactionOf(em);
     const waker = this.#wakers.get(name);
+    const due = dueTime(options.startAfter);
     if (waker) {
-      const due = Math.max(Date.now(), dueTime(options.startAfter));
-      if (db) for (const later of AFTER_COMMIT_MS) waker.at(due + later);
-      else waker.at(due);
+      const at = Math.max(Date.now(), due);
+      if (db) for (const later of AFTER_COMMIT_MS) waker.at(at + later);
+      else waker.at(at);
     }
-    return this.boss.send(name, data, db ? { ...options, db } : options);
+    // pg-boss announces a job (NOTIFY, on commit) only when it is due by the database's `now()`, which in a
+    // transaction is when the transaction began: a start time of "now" by our clock is later, so such a job
+    // waited for a poll. A job due now is sent without one and pg-boss dates it itself.
+    const { startAfter: _startAfter, ...now } = options;
+    const sent = due > Date.now() ? options : now;
+    return this.boss.send(name, data, db ? { ...sent, db } : sent);
   }
 
   /** Wakes this process's workers of a queue now (a job was brought forward here). */
