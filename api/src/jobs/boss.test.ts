@@ -27,6 +27,21 @@ describe('jobs on pg-boss (PostgreSQL or PGlite, whichever the tests run on)', (
     await eventually(async () => seen.includes('hello'), 30_000, 'the job to run');
   });
 
+  it('a backlog drains without waiting a poll between jobs', async () => {
+    await jobs.define('test-backlog', { retryLimit: 0 });
+    const count = 30;
+    const pollSeconds = 0.5;
+    for (let n = 0; n < count; n++) await jobs.send('test-backlog', { n });
+    let done = 0;
+    const started = performance.now();
+    await jobs.work('test-backlog', { pollingIntervalSeconds: pollSeconds, localConcurrency: 2 }, async () => {
+      done += 1;
+    });
+    await eventually(async () => done === count, 30_000, 'the backlog to drain');
+    // One job per poll per worker would take (count / 2 - 1) polls: 7 s. Half of that leaves room for a loaded machine.
+    expect(performance.now() - started).toBeLessThan(((count / 2 - 1) * pollSeconds * 1000) / 2);
+  });
+
   it('a job sent inside a transaction exists only if the transaction commits', async () => {
     await jobs.define('test-outbox', { retryLimit: 0 });
     const rolledBack = db.orm.em.fork().transactional(async (tx) => {
@@ -39,6 +54,30 @@ describe('jobs on pg-boss (PostgreSQL or PGlite, whichever the tests run on)', (
     });
     const queued = await jobs.boss.findJobs<{ n: number }>('test-outbox');
     expect(queued.map((job) => job.data.n)).toEqual([2]);
+  });
+
+  it('a job due now, sent in a transaction, wakes a worker of another process at commit', async (context) => {
+    // PGlite has no NOTIFY (its workers poll, and its only process is woken directly).
+    if (db.target.kind !== 'postgres') context.skip();
+    const sender = await openJobs(db.orm, { logger, runWorkers: false });
+    try {
+      await jobs.define('test-due-now', { notify: true, retryLimit: 0 });
+      let ranAt = 0;
+      // A poll far longer than the wait below: only the NOTIFY can bring the job in time.
+      await jobs.work('test-due-now', { pollingIntervalSeconds: 60 }, async () => {
+        ranAt = Date.now();
+      });
+      const sentAt = Date.now();
+      await db.orm.em.fork().transactional(async (tx) => {
+        // The transaction's work before the send (a task's insert and charge): its clock stays at its start.
+        await tx.execute('select pg_sleep(0.05)');
+        await sender.send('test-due-now', {}, { startAfter: new Date() }, tx);
+      });
+      await eventually(async () => ranAt > 0, 5000, 'the job to run');
+      expect(ranAt - sentAt).toBeLessThan(5000);
+    } finally {
+      await sender.stop();
+    }
   });
 
   it('idle() waits until a queue has nothing waiting, in retry or in hand', async () => {

@@ -78,12 +78,18 @@ export class Jobs {
   send(name: string, data: object, options: SendOptions = {}, em?: SqlEntityManager): Promise<string | null> {
     const db = em && transactionOf(em);
     const waker = this.#wakers.get(name);
+    const due = dueTime(options.startAfter);
     if (waker) {
-      const due = Math.max(Date.now(), dueTime(options.startAfter));
-      if (db) for (const later of AFTER_COMMIT_MS) waker.at(due + later);
-      else waker.at(due);
+      const at = Math.max(Date.now(), due);
+      if (db) for (const later of AFTER_COMMIT_MS) waker.at(at + later);
+      else waker.at(at);
     }
-    return this.boss.send(name, data, db ? { ...options, db } : options);
+    // pg-boss announces a job (NOTIFY, on commit) only when it is due by the database's `now()`, which in a
+    // transaction is when the transaction began: a start time of "now" by our clock is later, so such a job
+    // waited for a poll. A job due now is sent without one and pg-boss dates it itself.
+    const { startAfter: _startAfter, ...now } = options;
+    const sent = due > Date.now() ? options : now;
+    return this.boss.send(name, data, db ? { ...sent, db } : sent);
   }
 
   /** Wakes this process's workers of a queue now (a job was brought forward here). */
@@ -101,11 +107,16 @@ export class Jobs {
     // One registration per worker, so each can be woken by its id.
     const ids: string[] = [];
     for (let n = 0; n < localConcurrency; n++) {
-      ids.push(
-        await this.boss.work<T>(name, { ...polling, ...rest, batchSize: 1 }, async ([job]) => {
-          if (job) await handler(job);
-        }),
-      );
+      let id: string | undefined;
+      id = await this.boss.work<T>(name, { ...polling, ...rest, batchSize: 1 }, async ([job]) => {
+        if (!job) return;
+        // pg-boss waits a whole poll after every fetch, found or not (its burst mode needs a batch, or queue counts
+        // refreshed only by its monitor): a backlog drained at one job per poll per worker. A worker that found a
+        // job looks for the next at once; the first empty look returns it to polling.
+        if (id) this.boss.notifyWorker(id);
+        await handler(job);
+      });
+      ids.push(id);
     }
     if (!wakeWhenDue || this.#wakers.has(name)) return;
     const waker = new DueWaker({

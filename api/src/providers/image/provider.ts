@@ -64,6 +64,11 @@ export interface ProviderTaskStatus {
   failMessage?: string;
   /** Present on fail when the provider gave one. */
   failCode?: string;
+  /**
+   * Present on success when the provider says how long it worked on the task (its completion minus its creation,
+   * both by its own clock): the status schedule learns the model's usual time from it rather than from when we looked.
+   */
+  ranMs?: number;
 }
 
 export interface ImageProvider {

@@ -50,4 +50,14 @@ describe('the status schedule', () => {
     expect(observedProviderMs(1000, 5200, undefined)).toBe(4200);
     expect(observedProviderMs(1000, 5200, 500)).toBe(4200);
   });
+
+  it('prefers when the provider says the result was ready, kept between the looks that saw it running and done', () => {
+    // Looks at 3 s (running) and 7.5 s (done) after submission; the provider was ready at 4.05 s.
+    expect(observedProviderMs(1000, 8500, 4000, 5050)).toBe(4050);
+    // The first look saw it done: anything from submission on.
+    expect(observedProviderMs(1000, 8500, undefined, 5050)).toBe(4050);
+    // A clock that disagrees with the looks is not believed beyond them.
+    expect(observedProviderMs(1000, 8500, 4000, 3000)).toBe(3000);
+    expect(observedProviderMs(1000, 8500, 4000, 9999)).toBe(7500);
+  });
 });

@@ -33,10 +33,13 @@ export function nextLookDelay(input: LookInput): number {
 }
 
 /**
- * The provider's time from submission, as best observed: the look that saw the task done (`doneAt`), or halfway
- * back to the last look that saw it running, when there was one since submission.
+ * The provider's time from submission, as best observed: when the provider says the result was ready (`readyAt`:
+ * its acceptance plus the time it ran), kept between the last look that saw it running and the one that saw it done;
+ * else halfway between those looks (a wide guess: the schedule's first looks, without history, are seconds apart),
+ * or the look that saw it done when no earlier one since submission saw it running.
  */
-export function observedProviderMs(createdAt: number, doneAt: number, lastRunningAt: number | undefined): number {
+export function observedProviderMs(createdAt: number, doneAt: number, lastRunningAt: number | undefined, readyAt?: number): number {
   const lower = lastRunningAt !== undefined && lastRunningAt > createdAt && lastRunningAt < doneAt ? lastRunningAt : doneAt;
-  return Math.max(0, Math.round((lower + doneAt) / 2 - createdAt));
+  const ready = readyAt === undefined ? (lower + doneAt) / 2 : Math.min(doneAt, Math.max(lower === doneAt ? createdAt : lower, readyAt));
+  return Math.max(0, Math.round(ready - createdAt));
 }

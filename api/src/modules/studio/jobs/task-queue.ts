@@ -33,6 +33,8 @@ export interface StepCarry {
   resultUrls?: string[];
   /** When a look saw the task finished (epoch ms), for the provider's time once the copy is done. */
   doneAt?: number;
+  /** When the provider accepted the task (epoch ms): with the time it says it ran, when the result was ready. */
+  submittedAt?: number;
 }
 interface StepData extends StepCarry {
   id: string;
@@ -43,6 +45,7 @@ function carriedBy(data: StepData): StepCarry {
   const carry: StepCarry = {};
   if (typeof data.lookedAt === 'number') carry.lookedAt = data.lookedAt;
   if (typeof data.doneAt === 'number') carry.doneAt = data.doneAt;
+  if (typeof data.submittedAt === 'number') carry.submittedAt = data.submittedAt;
   if (Array.isArray(data.resultUrls) && data.resultUrls.every((url) => typeof url === 'string')) carry.resultUrls = data.resultUrls;
   return carry;
 }

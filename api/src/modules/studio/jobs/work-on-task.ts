@@ -159,6 +159,7 @@ async function dropFilesOfFailedTask(deps: FailDeps, id: string): Promise<void> 
 async function submitStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask): Promise<void> {
   try {
     const accepted = await deps.gateway.submit(em, task, await deps.callbackUrl(em));
+    const submittedAt = Date.now();
     // The account spent its credits whether or not the task is still wanted: book them either way.
     if (accepted.account) {
       const { id, cost } = accepted.account;
@@ -180,7 +181,7 @@ async function submitStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageT
         kieApiId: accepted.account?.id ?? null,
       });
       if (!moved) return;
-      await deps.steps.next(tx, task.id, await lookDelay(deps, tx, task, 0));
+      await deps.steps.next(tx, task.id, await lookDelay(deps, tx, task, 0), { submittedAt });
       await deps.afterTransition(tx, { id: task.id, event: 'started' });
     });
   } catch (error) {
@@ -233,12 +234,14 @@ async function statusBudgetWait(deps: TaskWorkDeps, task: ImageTask): Promise<nu
 }
 
 async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask, carry: StepCarry): Promise<void> {
-  const lastRunningAt = carry.lookedAt;
+  const { lookedAt: lastRunningAt, submittedAt } = carry;
   // The provider finished earlier and our store was away: only the copy is left, the provider is not asked again.
-  if (carry.resultUrls) return copyResults(deps, em, task, carry.resultUrls, carry.doneAt ?? Date.now(), lastRunningAt);
+  if (carry.resultUrls) {
+    return copyResults(deps, em, task, carry.resultUrls, { doneAt: carry.doneAt ?? Date.now(), lastRunningAt, submittedAt });
+  }
   const waitMs = await statusBudgetWait(deps, task);
   // The account's rate limit is spent: this look moves on without asking (and without counting as one).
-  if (waitMs) return lookAgain(deps, em, task, { countAttempt: false, atLeastMs: waitMs, lookedAt: lastRunningAt });
+  if (waitMs) return lookAgain(deps, em, task, { countAttempt: false, atLeastMs: waitMs, lookedAt: lastRunningAt, submittedAt });
   const lookedAt = Date.now();
   let status: Awaited<ReturnType<ProviderGateway['status']>>;
   try {
@@ -250,24 +253,26 @@ async function checkStep(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTa
     // A passing outage upstream: keep asking until the time limit ends the task.
     if (error.retryable) {
       deps.logger.warn({ taskId: task.taskId, err: error }, 'status check failed; retrying later');
-      return lookAgain(deps, em, task, { lookedAt: lastRunningAt });
+      return lookAgain(deps, em, task, { lookedAt: lastRunningAt, submittedAt });
     }
     return void (await failAndRefund(deps, task.id, errorText(error)));
   }
   if (status.state === 'fail') return void (await failAndRefund(deps, task.id, status.failMessage || FAILURE_MESSAGES.failed));
-  if (status.state !== 'success') return lookAgain(deps, em, task, { lookedAt });
-  return copyResults(deps, em, task, status.resultUrls ?? [], lookedAt, lastRunningAt);
+  if (status.state !== 'success') return lookAgain(deps, em, task, { lookedAt, submittedAt });
+  return copyResults(deps, em, task, status.resultUrls ?? [], { doneAt: lookedAt, lastRunningAt, submittedAt, ranMs: status.ranMs });
+}
+
+/** What the looks saw of the provider's time (epoch ms): when it was seen done and last seen running, and what it says. */
+interface Seen {
+  doneAt: number;
+  lastRunningAt: number | undefined;
+  submittedAt: number | undefined;
+  ranMs?: number | undefined;
 }
 
 /** Copies the provider's finished images into our storage and completes the task; a failed copy is tried again later. */
-async function copyResults(
-  deps: TaskWorkDeps,
-  em: SqlEntityManager,
-  task: ImageTask,
-  resultUrls: string[],
-  doneAt: number,
-  lastRunningAt: number | undefined,
-): Promise<void> {
+async function copyResults(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTask, resultUrls: string[], seen: Seen): Promise<void> {
+  const { doneAt, lastRunningAt, submittedAt, ranMs } = seen;
   let results: { urls: string[]; thumbnailUrl: string | null };
   try {
     results = await storeResults(deps, task, resultUrls);
@@ -276,13 +281,14 @@ async function copyResults(
     // backoff. Only the time limit ends the task (and refunds it); the bucket coming back completes it.
     if (isStorageUnavailable(error)) {
       deps.logger.warn({ taskId: task.taskId, err: error }, 'the file store is away; copying the result again later');
-      return lookAgain(deps, em, task, { backOff: true, resultUrls, doneAt, lookedAt: lastRunningAt });
+      return lookAgain(deps, em, task, { backOff: true, resultUrls, doneAt, lookedAt: lastRunningAt, submittedAt });
     }
     // Retried until the time limit (the provider keeps its files for days), which then fails and refunds the task.
     deps.logger.warn({ taskId: task.taskId, err: error }, 'storing the result failed; retrying later');
     return lookAgain(deps, em, task);
   }
-  const providerMs = observedProviderMs(task.createdAt.getTime(), doneAt, lastRunningAt);
+  const readyAt = submittedAt !== undefined && ranMs !== undefined ? submittedAt + ranMs : undefined;
+  const providerMs = observedProviderMs(task.createdAt.getTime(), doneAt, lastRunningAt, readyAt);
   const committing = performance.now();
   const completed = await completeTask(
     em,

@@ -280,6 +280,13 @@ describe('parseKieRecordInfo', () => {
     expect(parseKieRecordInfo({ state: 'success', resultJson: '{"resultUrls":[]}' }).state).toBe('fail');
   });
 
+  it("reads how long the task ran from KIE's own creation and completion times", () => {
+    const done = { state: 'success', resultJson: '{"resultUrls":["https://cdn.example/a.png"]}' };
+    expect(parseKieRecordInfo({ ...done, createTime: 1698765400000, completeTime: 1698765415500 }).ranMs).toBe(15_500);
+    expect(parseKieRecordInfo({ ...done, createTime: 1698765400000, completeTime: null }).ranMs).toBeUndefined();
+    expect(parseKieRecordInfo({ ...done, createTime: 1698765400000, completeTime: 1698765300000 }).ranMs).toBeUndefined();
+  });
+
   it('uses failMsg, else a message with the failCode', () => {
     expect(parseKieRecordInfo({ state: 'fail', failCode: 500, failMsg: '' })).toEqual({
       state: 'fail',

@@ -68,6 +68,8 @@ const recordInfoData = z.object({
   resultJson: z.string().nullish(),
   failCode: z.union([z.string(), z.number()]).nullish(),
   failMsg: z.string().nullish(),
+  createTime: z.unknown().optional(),
+  completeTime: z.unknown().optional(),
 });
 
 const resultJsonShape = z.object({ resultUrls: z.array(z.string()).optional() });
@@ -304,7 +306,7 @@ export function parseKieRecordInfo(data: unknown): ProviderTaskStatus {
       provider: 'kie',
     });
   }
-  const { state: rawState, resultJson, failCode, failMsg } = parsed.data;
+  const { state: rawState, resultJson, failCode, failMsg, createTime, completeTime } = parsed.data;
   // Unknown or missing states are treated as still running; the caller's deadline ends them.
   const state = STATE_MAP[(rawState ?? '').toLowerCase()] ?? 'pending';
   if (state === 'fail') {
@@ -325,5 +327,7 @@ export function parseKieRecordInfo(data: unknown): ProviderTaskStatus {
   }
   urls = urls.filter((url) => /^https?:\/\//i.test(url));
   if (urls.length === 0) return { state: 'fail', failMessage: 'The provider reported success without a result image' };
-  return { state, resultUrls: urls };
+  const ranMs = Number(completeTime) - Number(createTime);
+  // Epoch milliseconds (null before the end); a difference on KIE's own clock, so ours may differ from it.
+  return { state, resultUrls: urls, ...(completeTime && createTime && ranMs >= 0 ? { ranMs } : {}) };
 }

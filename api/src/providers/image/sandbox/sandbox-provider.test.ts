@@ -90,7 +90,7 @@ describe('SandboxImageProvider', () => {
     await provider.settle(providerTaskId);
     expect(await provider.getStatus(providerTaskId)).toEqual({ state: 'generating' });
     now += 3000;
-    expect((await provider.getStatus(providerTaskId)).state).toBe('success');
+    expect(await provider.getStatus(providerTaskId)).toMatchObject({ state: 'success', ranMs: 5000 });
   });
 
   it('resumes after a restart, re-rendering the same picture if the file never got written', async () => {

@@ -185,7 +185,7 @@ export class SandboxImageProvider implements ImageProvider {
     const failure = this.#failures.get(manifest.taskId);
     if (failure) return { state: 'fail', failMessage: failure };
     if (!(await this.#storage.exists(key))) return { state: 'fail', failMessage: 'The sandbox could not produce the picture' };
-    return { state: 'success', resultUrls: [this.#storage.publicUrl(key)] };
+    return { state: 'success', resultUrls: [this.#storage.publicUrl(key)], ranMs: manifest.readyAt - manifest.createdAt };
   }
 
   /** Resolves when the task's work (if any is running) has finished; for tests and graceful stops. */
