@@ -95,3 +95,7 @@ export const taskInProgress = (taskId: string) =>
     title: 'Task in progress',
     detail: `${taskId} is still being made; try again once it is done (a failure is refunded automatically).`,
   });
+
+/** 409: what was asked needs the task's image, and the task has none (yet): `detail` says what could not be done. */
+export const taskNotCompleted = (detail: string) =>
+  new HttpProblem({ status: 409, code: 'task_not_completed', title: 'Task not completed', detail });

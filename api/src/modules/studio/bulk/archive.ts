@@ -6,8 +6,9 @@ import type { Readable } from 'node:stream';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { ZipArchive } from 'archiver';
 import type { Logger } from 'pino';
-import { HttpProblem, notFound } from '../../../errors.ts';
+import { notFound } from '../../../errors.ts';
 import { type FileStorage, randomId } from '../../../storage/storage.ts';
+import { taskNotCompleted } from '../problems.ts';
 import { ImageTask } from '../tasks/image-task.entity.ts';
 import { chosenTasks } from './chosen-tasks.ts';
 import { ImageArchive } from './image-archive.entity.ts';
@@ -17,14 +18,11 @@ export const ARCHIVE_TTL_MS = 15 * 60 * 1000;
 /** Tasks read per query while streaming (their prompts are the bulk of a row). */
 const READ_BATCH = 100;
 
-const notCompleted = (taskId: string) =>
-  new HttpProblem({ status: 409, code: 'task_not_completed', title: 'Task not completed', detail: `${taskId} has no image to download.` });
-
 /** Checks the tasks (the caller's, completed) and keeps the choice; answers where to download it. */
 export async function prepareArchive(em: SqlEntityManager, userId: string, taskIds: readonly string[]) {
   const tasks = await chosenTasks(em, userId, taskIds);
   const unfinished = tasks.find((task) => task.status !== 'completed' || task.resultUrls.length === 0);
-  if (unfinished) throw notCompleted(unfinished.taskId);
+  if (unfinished) throw taskNotCompleted(`${unfinished.taskId} has no image to download.`);
   const now = Date.now();
   const id = randomId();
   const expiresAt = new Date(now + ARCHIVE_TTL_MS);

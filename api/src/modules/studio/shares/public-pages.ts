@@ -9,9 +9,9 @@ import type { AppRouter } from '../../../http/bind.ts';
 import type { CallerBudget } from '../../../http/caller-budget.ts';
 import type { AppContext } from '../../../http/context.ts';
 import { escapeHtml, htmlPage } from '../../../http/html-page.ts';
-import { appOrigin } from '../../../http/origin.ts';
 import { thumbnailKeyFor } from '../../../images/thumbnail.ts';
 import { type PageWords, pageWords } from './page-words.ts';
+import { shareUrl } from './routes.ts';
 import { type SharedImage, ShareRepository } from './share.repository.ts';
 
 const PAGE_STYLE = `
@@ -93,7 +93,7 @@ function notFoundPage(ctx: AppContext): void {
 
 function imagePage(ctx: AppContext, token: string, image: SharedImage): string {
   const { lang, words } = pageWords(ctx);
-  const page = `${appOrigin(ctx)}/s/${token}`;
+  const page = shareUrl(ctx, token);
   const title = image.prompt ? shortened(image.prompt, 70) : words.imageTitle;
   const description = image.prompt ? shortened(image.prompt, 200) : words.imageDescription;
   const alt = image.prompt ? shortened(image.prompt, 200) : words.imageAlt;
@@ -110,7 +110,7 @@ ${prompt}${footer(words)}`;
 
 function boardPage(ctx: AppContext, token: string, board: { name: string; images: SharedImage[] }): string {
   const { lang, words } = pageWords(ctx);
-  const page = `${appOrigin(ctx)}/s/${token}`;
+  const page = shareUrl(ctx, token);
   const description = words.boardDescription(board.images.length);
   const items = board.images.map((image, index) => {
     const href = `/s/${token}/images/${itemId(token, image)}`;

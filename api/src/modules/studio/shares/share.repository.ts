@@ -2,8 +2,9 @@
 // other id); the public page finds a share by its token alone and reads only what that share shows.
 import { randomBytes } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { HttpProblem, notFound } from '../../../errors.ts';
+import { notFound } from '../../../errors.ts';
 import { boardNotFound } from '../boards/problems.ts';
+import { taskNotCompleted } from '../problems.ts';
 
 /** 144 random bits, base64url: 24 characters nobody can guess. */
 const newToken = () => randomBytes(18).toString('base64url');
@@ -35,13 +36,6 @@ export interface SharedImage {
 export const SHARED_BOARD_MAX = 200;
 
 const taskNotFound = () => notFound('No task of yours has this id.');
-const notCompleted = () =>
-  new HttpProblem({
-    status: 409,
-    code: 'task_not_completed',
-    title: 'Task not completed',
-    detail: 'Only a completed image can be shared.',
-  });
 
 const SHARE_COLUMNS = `"token", "show_prompt" as "showPrompt", "created_at" as "createdAt"`;
 
@@ -104,7 +98,7 @@ export class ShareRepository {
    */
   async shareTask(userId: string, taskId: string, showPrompt: boolean): Promise<OwnShare> {
     const task = await this.#ownTask(userId, taskId);
-    if (task.status !== 'completed') throw notCompleted();
+    if (task.status !== 'completed') throw taskNotCompleted('Only a completed image can be shared.');
     const [row] = await this.#em.execute<ShareRow[]>(
       `insert into "shares" ("id", "user_id", "task_id", "token", "show_prompt", "created_at") values (?, ?, ?, ?, ?, now())
         on conflict ("task_id") do update set "show_prompt" = excluded."show_prompt" returning ${SHARE_COLUMNS}`,
