@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   type GetObjectCommandOutput,
   HeadBucketCommand,
@@ -17,10 +18,12 @@ import {
 import type { S3StorageConfig } from '../config.storage.ts';
 import {
   assertStorageKey,
+  type FailedDeletion,
   type FileStorage,
   isValidStorageKey,
   type PublicBaseUrl,
   PublicFileUrls,
+  StorageKeyError,
   type StoredContentType,
   type StoredFileBytes,
   type StoredFileStream,
@@ -35,6 +38,8 @@ export interface S3FileStorageOptions extends Omit<S3StorageConfig, 'backend'> {
 
 /** A store that does not answer a connection within this long is down; one silent this long mid-request is stuck. */
 const CONNECTION_TIMEOUT_MS = 5_000;
+/** The most keys one DeleteObjects call may name. */
+const DELETE_BATCH = 1_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 export class S3FileStorage implements FileStorage {
@@ -109,6 +114,36 @@ export class S3FileStorage implements FileStorage {
     } catch (error) {
       if (!isError(error, 'NoSuchKey')) throw error;
     }
+  }
+
+  /** DeleteObjects, up to 1,000 keys a call (S3's limit), in quiet mode: the store answers only the failures. */
+  async deleteMany(keys: readonly string[]): Promise<FailedDeletion[]> {
+    const failed: FailedDeletion[] = [];
+    const valid = keys.filter((key) => {
+      if (isValidStorageKey(key)) return true;
+      failed.push({ key, error: new StorageKeyError(key) });
+      return false;
+    });
+    for (let start = 0; start < valid.length; start += DELETE_BATCH) {
+      const batch = valid.slice(start, start + DELETE_BATCH);
+      try {
+        const { Errors: errors = [] } = await this.#reach(() =>
+          this.client.send(
+            new DeleteObjectsCommand({
+              Bucket: this.bucket,
+              Delete: { Objects: batch.map((key) => ({ Key: this.objectKey(key) })), Quiet: true },
+            }),
+          ),
+        );
+        for (const { Key: name, Code: code, Message: message } of errors) {
+          if (code === 'NoSuchKey') continue;
+          failed.push({ key: name?.slice(this.prefix.length) ?? '', error: new Error(`${code ?? 'Error'}: ${message ?? 'not deleted'}`) });
+        }
+      } catch (error) {
+        failed.push(...batch.map((key) => ({ key, error })));
+      }
+    }
+    return failed;
   }
 
   async exists(key: string): Promise<boolean> {

@@ -101,6 +101,23 @@ export function describeFileStorage(name: string, open: () => Promise<StorageUnd
       expect(await listed('sandbox/')).toEqual([]);
     });
 
+    it("deletes many files at once, past one call's 1,000 keys; a missing file is no failure, an invalid key is", async () => {
+      const kept = 'results/keptkeptkeptkeptkept/0.png';
+      const gone = [
+        'results/abcdefghijklmnopqrstuv/0.png',
+        'thumbs/results/abcdefghijklmnopqrstuv/0.webp',
+        'uploads/abcdefghijklmnopqrstuv.png',
+      ];
+      for (const key of [kept, ...gone]) await storage.put(key, PNG_BYTES, key.endsWith('.webp') ? 'image/webp' : 'image/png');
+      const missing = Array.from({ length: 1_000 }, (_, n) => `uploads/missing${String(n).padStart(16, '0')}.png`);
+      // The stored ones come last, in the second call of a store that takes 1,000 keys a call.
+      const failed = await storage.deleteMany([...missing, '../secret.png', ...gone]);
+      expect(failed.map(({ key }) => key)).toEqual(['../secret.png']);
+      expect(failed[0]?.error).toBeInstanceOf(StorageKeyError);
+      expect(await under.storedKeys()).toEqual([kept]);
+      expect(await storage.deleteMany([])).toEqual([]);
+    });
+
     it('replaces a file as a whole', async () => {
       const key = 'results/abcdefghijklmnopqrstuv/0.png';
       await storage.put(key, PNG_BYTES, 'image/png');

@@ -25,6 +25,12 @@ export interface StoredFileBytes {
   contentType: StoredContentType;
 }
 
+/** A key `deleteMany` could not remove, and why. */
+export interface FailedDeletion {
+  key: string;
+  error: unknown;
+}
+
 /** A stored file as a listing names it. */
 export interface StoredObject {
   key: string;
@@ -41,6 +47,11 @@ export interface FileStorage {
   read(key: string): Promise<StoredFileBytes | null>;
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes many files in as few calls as the store allows (missing files are not errors); answers the keys that
+   * could not be removed, each with its error, once every removal was tried.
+   */
+  deleteMany(keys: readonly string[]): Promise<FailedDeletion[]>;
   exists(key: string): Promise<boolean>;
   /**
    * Every stored file whose key starts with `prefix`, a page (up to 1,000) at a time; names that are not valid keys

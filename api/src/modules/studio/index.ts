@@ -13,7 +13,7 @@ import { Upload } from './uploads/upload.entity.ts';
 export { StudioEvents } from './events.ts';
 export { storedFiles } from './files/files.middleware.ts';
 export { checkTaskImageInputs } from './files/image-sources.ts';
-export { deleteStoredFiles, taskFileKeys } from './files/task-files.ts';
+export { taskFileKeys } from './files/task-files.ts';
 export { deleteUnreferencedFiles } from './files/unreferenced-files.ts';
 export { TASK_STEP_QUEUE } from './jobs/task-queue.ts';
 export { workOnTask } from './jobs/work-on-task.ts';

@@ -2,6 +2,7 @@
 // and its sweeps. Built before the modules that hook into its task transitions (admin alerts, automation callbacks).
 import { scheduleSweeps } from '../../jobs/sweeps.ts';
 import type { ModuleProcess, ProcessContext } from '../module.ts';
+import { deleteExpiredArchives } from './bulk/archive.ts';
 import { deleteUnreferencedFiles } from './files/unreferenced-files.ts';
 import { expireOverdueTasks } from './jobs/work-on-task.ts';
 import { createStudioRuntime, type StudioRuntime } from './runtime.ts';
@@ -34,6 +35,8 @@ export async function studioProcess(context: ProcessContext): Promise<ModuleProc
           run: async () =>
             (await deleteUnreferencedFiles(orm.em.fork(), studio.storage, { graceMs: config.studio.unreferencedFilesGraceMs })).length,
         },
+        // Prepared ZIP downloads past their 15 minutes.
+        { name: 'sweep-expired-archives', cron: '53 * * * *', run: () => deleteExpiredArchives(orm.em.fork()) },
       ]);
     },
     async stop() {

@@ -1,10 +1,14 @@
 import { useMutation } from '@app/api-client';
+import { INT32 } from '@app/contract/constants';
 import { useT } from '@app/i18n';
 import { TextField, toast } from '@app/ui';
 import { FormDialog, Modal } from '@app/ui/dialog';
 import { useState } from 'react';
-import { capFromText, capText } from './tokenCaps.ts';
+import { creditsFromText, creditsText } from '../shared/creditsText.ts';
 import type { ApiToken } from './tokensApi.ts';
+
+/** A cap is a whole number of credits the API stores as a 32-bit integer. */
+const capFromText = (text: string) => creditsFromText(text, INT32.max);
 
 /** A token's caps form; each opening starts from the token's caps as they are (keyed by the caller). */
 export function TokenCapsForm({
@@ -17,8 +21,8 @@ export function TokenCapsForm({
   onOpenChange: (open: boolean) => void;
 }) {
   const t = useT();
-  const [daily, setDaily] = useState(capText(token.dailyCreditCap));
-  const [total, setTotal] = useState(capText(token.totalCreditCap));
+  const [daily, setDaily] = useState(creditsText(token.dailyCreditCap));
+  const [total, setTotal] = useState(creditsText(token.totalCreditCap));
   const save = useMutation('patch', '/api/user-tokens/{id}', {
     failure: t('account.capsFailed'),
     fallback: t('account.genericError'),

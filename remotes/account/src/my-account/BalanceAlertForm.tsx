@@ -4,9 +4,13 @@ import { TextField, toast } from '@app/ui';
 import { FormDialog, Modal } from '@app/ui/dialog';
 import { NativeSelect } from '@app/ui/native-select';
 import { useState } from 'react';
-import { thresholdFromText } from './balanceAlert.ts';
+import { creditsFromText } from '../shared/creditsText.ts';
 
 type BalanceAlert = components['schemas']['BalanceAlert'];
+
+/** The contract's highest threshold. */
+const THRESHOLD_MAX = 1_000_000;
+const thresholdFromText = (text: string) => creditsFromText(text, THRESHOLD_MAX);
 
 /** The low-balance alert's form: the threshold, and an optional callback signed with one of the user's tokens. */
 export function BalanceAlertForm({

@@ -2,7 +2,7 @@
 // keep the task ids they were written with, as plain historical references (the ledger is never edited).
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { FileStorage } from '../../../storage/storage.ts';
-import { deleteStoredFiles, ImageTask, taskFileKeys } from '../../studio/index.ts';
+import { ImageTask, taskFileKeys } from '../../studio/index.ts';
 
 type KeyReader = Pick<FileStorage, 'keyFromPublicUrl'>;
 
@@ -19,8 +19,8 @@ export async function deleteUserTaskRows(em: SqlEntityManager, storage: KeyReade
 }
 
 /** Deletes stored files (a missing file is not an error); the first failure is thrown once every deletion was tried. */
-export async function deleteFiles(storage: Pick<FileStorage, 'delete'> | undefined, keys: readonly string[]): Promise<void> {
+export async function deleteFiles(storage: Pick<FileStorage, 'deleteMany'> | undefined, keys: readonly string[]): Promise<void> {
   if (!storage) return;
-  const [failed] = await deleteStoredFiles(storage, keys);
+  const [failed] = await storage.deleteMany(keys);
   if (failed) throw failed.error;
 }

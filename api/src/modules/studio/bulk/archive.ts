@@ -26,8 +26,6 @@ export async function prepareArchive(em: SqlEntityManager, userId: string, taskI
   const now = Date.now();
   const id = randomId();
   const expiresAt = new Date(now + ARCHIVE_TTL_MS);
-  // The caller's expired choices go as new ones come: the table stays as small as the downloads under way.
-  await em.nativeDelete(ImageArchive, { user: userId, expiresAt: { $lt: new Date(now) } });
   em.create(ImageArchive, { id, user: userId, taskIds: tasks.map((task) => task.taskId), expiresAt });
   await em.flush();
   return {
@@ -35,6 +33,11 @@ export async function prepareArchive(em: SqlEntityManager, userId: string, taskI
     expiresAt: expiresAt.toISOString(),
     images: tasks.reduce((sum, task) => sum + task.resultUrls.length, 0),
   };
+}
+
+/** Expired choices go on a schedule (`sweep-expired-archives`): the table holds about an hour of downloads. */
+export async function deleteExpiredArchives(em: SqlEntityManager, now = new Date()): Promise<number> {
+  return em.nativeDelete(ImageArchive, { expiresAt: { $lt: now } });
 }
 
 /** One line of `manifest.json`: what made the image. */

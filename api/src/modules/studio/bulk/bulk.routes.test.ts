@@ -8,6 +8,7 @@ import { signIn, startTestServer, type TestServer } from '../../../../test/index
 import { startTestS3, type TestS3 } from '../../../../test/s3-server.ts';
 import { thumbnailKeyFor } from '../../../images/thumbnail.ts';
 import { balanceOf, eventually, insertTask, ledgerOf, pngDataUrl, userWithCredits } from '../testing/kit.ts';
+import { deleteExpiredArchives } from './archive.ts';
 
 type Caller = { id: string; cookie: string };
 
@@ -119,6 +120,26 @@ describe.each(['local', 's3'] as const)('bulk download and delete (%s storage)',
     const stolen = await fetch(`${server.url}${link.url}`, { headers: { cookie: bob.cookie } });
     expect(stolen.status).toBe(404);
     expect((await fetch(`${server.url}/api/image-tasks/archives/nosuchdownload`, { headers: { cookie: alice.cookie } })).status).toBe(404);
+  });
+
+  it('forgets prepared downloads once expired: the address answers 404, and the sweep removes only expired ones', async () => {
+    const task = await storedTask(alice.id, 'kept for a while', randomBytes(32));
+    const expired = await download(alice, [task.taskId]);
+    await expired.res.arrayBuffer();
+    const current = await download(bob, [(await storedTask(bob.id, "bob's", randomBytes(32))).taskId]);
+    await current.res.arrayBuffer();
+    const idOf = (url: string) => url.split('/').pop() ?? '';
+    const em = server.orm.em.fork();
+    await em.execute(`update "image_archives" set "expires_at" = now() - interval '1 minute' where "id" = ?`, [idOf(expired.link.url)]);
+    const gone = await server.request<Problem>('GET', expired.link.url, { cookie: alice.cookie });
+    expect(gone.status).toBe(404);
+
+    expect(await deleteExpiredArchives(em)).toBe(1);
+    const left = await em.execute<{ id: string }[]>(`select "id" from "image_archives" where "id" in (?)`, [
+      [idOf(expired.link.url), idOf(current.link.url)],
+    ]);
+    expect(left.map((row) => row.id)).toEqual([idOf(current.link.url)]);
+    expect((await fetch(`${server.url}${current.link.url}`, { headers: { cookie: bob.cookie } })).status).toBe(200);
   });
 
   it('reads one original at a time, sends the ZIP before the last is read, and stops reading when the client leaves', async () => {

@@ -4,7 +4,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Logger } from 'pino';
 import type { FileStorage } from '../../../storage/storage.ts';
-import { deleteStoredFiles, taskFileKeys } from '../files/task-files.ts';
+import { taskFileKeys } from '../files/task-files.ts';
 import { taskInProgress } from '../problems.ts';
 import { ImageTask, IN_FLIGHT_STATUSES } from '../tasks/image-task.entity.ts';
 import { assertDeletedBefore, uniqueIds } from './chosen-tasks.ts';
@@ -47,7 +47,7 @@ export async function deleteTasks(
   // After the commit: a failed file removal leaves an unreachable file (its name is random, and the unreferenced-files
   // sweep takes it), never a task without images.
   const keys = deleted.flatMap((task) => taskFileKeys(storage, task, { uploads: false }));
-  for (const { key, error } of await deleteStoredFiles(storage, keys)) {
+  for (const { key, error } of await storage.deleteMany(keys)) {
     logger.error({ err: error, key }, 'a deleted task left a stored file');
   }
   return deleted.length;

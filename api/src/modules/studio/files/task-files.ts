@@ -30,14 +30,3 @@ export function taskFileKeys(
   }
   return [...keys];
 }
-
-/** Deletes stored files all at once (a missing file is not an error); answers the keys that could not be deleted. */
-export async function deleteStoredFiles(
-  storage: Pick<FileStorage, 'delete'>,
-  keys: readonly string[],
-): Promise<{ key: string; error: unknown }[]> {
-  const outcomes = await Promise.allSettled(keys.map((key) => storage.delete(key)));
-  return outcomes.flatMap((outcome, index) =>
-    outcome.status === 'rejected' ? [{ key: keys[index] ?? '', error: outcome.reason as unknown }] : [],
-  );
-}

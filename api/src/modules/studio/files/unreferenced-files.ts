@@ -47,11 +47,12 @@ export async function deleteUnreferencedFiles(
       const old = page.filter((object: StoredObject) => object.modifiedAt.getTime() < cutoff);
       if (!old.length) continue;
       const referenced = await referencedStems(em, [...new Set(old.map((object) => stemOf(object.key)))]);
-      for (const { key } of old) {
-        if (referenced.has(stemOf(key))) continue;
-        await storage.delete(key);
-        deleted.push(key);
-      }
+      const unreferenced = old.map(({ key }) => key).filter((key) => !referenced.has(stemOf(key)));
+      const failed = await storage.deleteMany(unreferenced);
+      const kept = new Set(failed.map(({ key }) => key));
+      deleted.push(...unreferenced.filter((key) => !kept.has(key)));
+      // The next sweep tries again; this one stops, as a store that fails one removal likely fails the next.
+      if (failed[0]) throw failed[0].error;
     }
   }
   return deleted;
