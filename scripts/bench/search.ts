@@ -34,7 +34,9 @@ const em = () => server.orm.em.fork();
 const started = performance.now();
 try {
   const owner = await createUser(server, { credits: 0 });
-  const rest = await Promise.all(Array.from({ length: others }, () => createUser(server, { credits: 0 })));
+  // One at a time: password hashes queue, and under load a burst of them is refused (HashingBusyError).
+  const rest: Awaited<ReturnType<typeof createUser>>[] = [];
+  for (let i = 0; i < others; i++) rest.push(await createUser(server, { credits: 0 }));
   // Indexes are built once after the rows, as a restore would: much faster than maintaining them row by row.
   await em().execute(`drop index "image_tasks_prompt_words_idx"`);
   await em().execute(`drop index "image_tasks_user_created_id_idx"`);
