@@ -33,8 +33,9 @@ function baseOptions(entities: readonly EntitySchema[]): Partial<Options> {
   return {
     entities: [...entities],
     extensions: [Migrator],
-    // The live stream's table and triggers (schema `live`, migration ..._live_events) are SQL the entities do not describe.
-    schemaGenerator: { ignoreSchema: ['live'], ignoreTriggers: true },
+    // The live stream's table and triggers (schema `live`, migration ..._live_events) and the SQL functions of generated
+    // columns (`image_task_words`, migration ..._task_words_by_owner) are SQL the entities do not describe.
+    schemaGenerator: { ignoreSchema: ['live'], ignoreTriggers: true, ignoreRoutines: true },
     // The global EM must never be used for requests; RequestContext forks one per request.
     allowGlobalContext: false,
     // Marks requests that wrote, which alone wait for their notifications (request-writes.ts).

@@ -25,8 +25,17 @@ export const ImageTask = defineEntity({
     provider: p.enum(PROVIDER_NAMES).nullable(),
     providerTaskId: p.string().length(200).nullable().index(),
     prompt: p.text(),
-    /** The prompt's words for search (task-search.ts), kept by the database: never read or written here. */
-    promptWords: p.type('tsvector').columnType('tsvector').generated(`(to_tsvector('simple', "prompt")) stored`).lazy().hidden().nullable(),
+    /**
+     * The prompt's words for search, each keyed by the owner (`<user_id>:<word>`, task-search.ts; the SQL function is in
+     * migration ..._task_words_by_owner), kept by the database: never read or written here.
+     */
+    promptWords: p
+      .type('tsvector')
+      .columnType('tsvector')
+      .generated(`(image_task_words("user_id", "prompt")) stored`)
+      .lazy()
+      .hidden()
+      .nullable(),
     inputImageUrls: p.array().default([]),
     model: p.enum(MODELS),
     generationType: p.enum(GENERATION_TYPES).default('text_to_image'),
@@ -76,7 +85,7 @@ export const ImageTask = defineEntity({
   indexes: [
     // The task list: a user's tasks newest first, ties by id (the cursor's order; scanned backwards).
     { name: 'image_tasks_user_created_id_idx', properties: ['user', 'createdAt', 'id'] },
-    // Search in prompts: full-text, word prefixes (see task-search.ts).
+    // Search in prompts: full-text, word prefixes, per owner (see task-search.ts).
     { name: 'image_tasks_prompt_words_idx', properties: ['promptWords'], type: 'gin' },
   ],
 });

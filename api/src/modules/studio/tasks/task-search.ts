@@ -1,8 +1,8 @@
 // The task list's search: prompt words and filters as one WHERE clause, always scoped to the caller. A word of letters
-// and digits must begin a word of the prompt (full-text prefix match on the stored `prompt_words`, GIN-indexed,
-// migration ..._task_search: one posting list per word); any other word (`100%`, `cute_face`) must appear anywhere in
-// it (ILIKE). The order and the cursor use the (user_id, created_at, id) index. Values are bound, never
-// spliced in.
+// and digits must begin a word of the prompt (full-text prefix match on the stored `prompt_words`, GIN-indexed; each
+// word is keyed by the owner, `<user_id>:<word>`, migration ..._task_words_by_owner, so a prefix reads only the
+// caller's posting lists); any other word (`100%`, `cute_face`) must appear anywhere in it (ILIKE). The order and the
+// cursor use the (user_id, created_at, id) index. Values are bound, never spliced in.
 import type { ImageTaskListQuery } from '@app/contract';
 import type { TaskCursor } from './task-cursor.ts';
 
@@ -24,10 +24,14 @@ export function isPlainQuery(query: ImageTaskListQuery): boolean {
 const MAX_WORDS = 8;
 const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
 
-/** The plain words of a search (letters and digits only) as a tsquery of word prefixes, `'astro':* & 'banana':*`; '' for none. */
-export function prefixQuery(q: string | undefined): string {
+/**
+ * The plain words of a search (letters and digits only, lower case as the 'simple' configuration stores them) as a
+ * tsquery of the owner's word prefixes, `'<user_id>:astro':* & '<user_id>:banana':*`; '' for none. Given as tsquery
+ * text: nothing in it needs quoting (a uuid, `:`, letters and digits).
+ */
+export function prefixQuery(userId: string, q: string | undefined): string {
   const words = (q ?? '').toLowerCase().split(/\s+/u).filter(Boolean).slice(0, MAX_WORDS);
-  return [...new Set(words.filter((word) => PLAIN_WORD.test(word)))].map((word) => `'${word}':*`).join(' & ');
+  return [...new Set(words.filter((word) => PLAIN_WORD.test(word)))].map((word) => `'${userId}:${word}':*`).join(' & ');
 }
 
 /** The other words of a search, each as an ILIKE pattern (`%` and `_` escaped: they match themselves). */
@@ -53,8 +57,8 @@ export function taskFilter(userId: string, query: ImageTaskListQuery, since: Dat
   if (query.via) add('"created_via" = ?', query.via);
   // The board's owner is checked before the list is read; its rows are found by the (task_id) side of the key.
   if (query.board) add('exists (select 1 from "board_images" b where b."board_id" = ? and b."task_id" = "image_tasks"."id")', query.board);
-  const words = prefixQuery(query.q);
-  if (words) add(`"prompt_words" @@ to_tsquery('simple', ?)`, words);
+  const words = prefixQuery(userId, query.q);
+  if (words) add(`"prompt_words" @@ ?::tsquery`, words);
   for (const pattern of substringPatterns(query.q)) add(`"prompt" ilike ?`, pattern);
   // Row comparison: strictly after the cursor in (created_at desc, id desc) order, one index range.
   if (cursor) add('("created_at", "id") < (?::timestamptz, ?::uuid)', cursor.at, cursor.id);
