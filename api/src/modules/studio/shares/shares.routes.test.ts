@@ -130,6 +130,12 @@ describe.each(['local', 's3'] as const)('sharing (%s storage)', (kind) => {
     expect(html).toContain(`<meta name="twitter:image" content="${link}/image">`);
     expect(html).toMatch(/<meta property="og:title" content="[^"]+">/);
     expect(html).toMatch(/<meta property="og:type" content="website">/);
+    // The preview image is described as the page's image is; its size is not stored, so it is left out, not guessed.
+    const alt = /<img class="share-image" src="[^"]+" alt="([^"]+)">/.exec(html)?.[1];
+    expect(alt).toBe('The shared image');
+    expect(html).toContain(`<meta property="og:image:alt" content="${alt}">`);
+    expect(html).toContain(`<meta name="twitter:image:alt" content="${alt}">`);
+    expect(html).not.toMatch(/og:image:(width|height)/);
     for (const secret of [image.taskId, image.id, alice.id, alice.username, imageKey, '/api/', '/files/', 'banana astronaut']) {
       expect(html).not.toContain(secret);
     }
@@ -214,6 +220,8 @@ describe.each(['local', 's3'] as const)('sharing (%s storage)', (kind) => {
     const items = [...html.matchAll(/href="(\/s\/[A-Za-z0-9_-]{24}\/images\/[A-Za-z0-9_-]{22})"/g)].map((m) => m[1] as string);
     expect(items).toHaveLength(2);
     expect(html).toContain(`<meta property="og:image" content="${shared.body.url}/images/`);
+    expect(html).toContain('<meta property="og:image:alt" content="Shared board">');
+    expect(html).toContain('<meta name="twitter:image:alt" content="Shared board">');
     expect((await bytesOf(items[0] as string)).bytes.equals(newer.bytes)).toBe(true);
     expect((await bytesOf(items[1] as string)).bytes.equals(older.bytes)).toBe(true);
     expect((await bytesOf(`${items[0]}/thumb`)).status).toBe(200);
