@@ -46,7 +46,10 @@ describe('sharing', () => {
     const { page, errors } = session;
     await page.goto(`${server.url}/my-creations`);
     await expect.poll(() => cards(page).count()).toBe(1);
-    await cards(page).first().click();
+    // The card's name says what a press does and which image it is, its prompt once; badges, date and model describe it.
+    const card = page.getByRole('button', { name: 'Open details: Shared astronaut 1', exact: true });
+    expect(await card.count()).toBe(1);
+    await card.click();
     const details = detailsDialog(page);
     const taskId = await details.getAttribute('data-task-id');
     await details.getByRole('button', { name: 'Create public link', exact: true }).click();
@@ -126,8 +129,12 @@ describe('sharing', () => {
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
 
-    // The board's page.
+    // The board's page: each image card is named in Vietnamese by what a press does and its prompt.
     await page.goto(`${server.url}/boards/${board.body.id}`);
+    await expect.poll(() => cards(page).count()).toBe(2);
+    for (const n of [1, 2]) {
+      expect(await page.getByRole('button', { name: `Xem chi tiết: Board share ${n}`, exact: true }).count()).toBe(1);
+    }
     const boardCreate = page.getByRole('button', { name: 'Tạo liên kết công khai', exact: true });
     await boardCreate.focus();
     await page.keyboard.press('Enter');
