@@ -1,7 +1,6 @@
 import { useT } from '@app/i18n';
 import { UnstyledButton } from '@app/ui';
 import { useFormat } from '@app/ui/format';
-import { useId } from 'react';
 import { FavouriteButton } from './FavouriteButton.tsx';
 import { TaskBadges } from './TaskBadges.tsx';
 import { TaskImage } from './TaskImage.tsx';
@@ -12,8 +11,7 @@ import type { ImageTask } from './types.ts';
  * One task in a grid: picture, badges, prompt (60 characters), short date and model. Opens the details. With
  * `favourites`, a star beside the card (a button of its own: buttons do not nest) stars it. With `selected` (selection
  * mode) it is a toggle button that chooses the card; `onOpen` gets the press, whose `shiftKey` extends a range.
- * Its name is what a press does and the prompt ("Open details: a red fox"), its description the badges, date and
- * model: a keyboard user hears which image it is first, and the prompt once.
+ * Its name is what a press does, then its own visible text, where the prompt is said once (the thumbnail has no alt).
  */
 export function TaskCard({
   task,
@@ -31,30 +29,23 @@ export function TaskCard({
 }) {
   const t = useT();
   const { shortDateTime: shortDate } = useFormat();
-  const id = useId();
   const card = (
     <UnstyledButton
       className="studio-task-card"
-      aria-labelledby={`${id}-action ${id}-prompt`}
-      aria-describedby={`${id}-media ${id}-meta`}
       aria-pressed={selected}
       data-task-id={task.taskId}
       data-status={task.status}
       onPress={(press) => onOpen(task, press)}
     >
-      {/* The card's name holds its visible prompt (WCAG 2.5.3, label in name), after what a press does. */}
-      <span id={`${id}-action`} className="ui-visually-hidden">
-        {action ?? t('studio.openDetailsAction')}{' '}
-      </span>
-      <div id={`${id}-media`} className="studio-task-media">
+      {/* The card's name is its own visible text (WCAG 2.5.3, label in name), after what a press does. */}
+      <span className="ui-visually-hidden">{action ?? t('studio.openDetailsAction')} </span>
+      <div className="studio-task-media">
         <TaskImage task={task} />
         <TaskBadges task={task} />
       </div>
       <div className="studio-task-body">
-        <p id={`${id}-prompt`} className="studio-task-prompt">
-          {truncate(task.prompt, 60)}
-        </p>
-        <p id={`${id}-meta`} className="studio-task-meta">
+        <p className="studio-task-prompt">{truncate(task.prompt, 60)}</p>
+        <p className="studio-task-meta">
           <time dateTime={task.createdAt}>{shortDate(task.createdAt)}</time>
           <span>{t(MODEL_LABELS[task.model] ?? 'studio.modelNanoBanana')}</span>
         </p>
