@@ -46,7 +46,11 @@ describe('sharing', () => {
     const { page, errors } = session;
     await page.goto(`${server.url}/my-creations`);
     await expect.poll(() => cards(page).count()).toBe(1);
-    await cards(page).first().click();
+    // The card's name says what a press does, then its visible text, the prompt once (the thumbnail has no alt).
+    const card = page.getByRole('button', { name: /^Open details: .*Shared astronaut 1/ });
+    expect(await card.count()).toBe(1);
+    expect(await page.getByRole('button', { name: /Shared astronaut 1.*Shared astronaut 1/ }).count()).toBe(0);
+    await card.click();
     const details = detailsDialog(page);
     const taskId = await details.getAttribute('data-task-id');
     await details.getByRole('button', { name: 'Create public link', exact: true }).click();
@@ -55,8 +59,8 @@ describe('sharing', () => {
     const link = await field.inputValue();
     expect(link).toMatch(new RegExp(`^${server.url}/s/[A-Za-z0-9_-]{24}$`));
     expect(await insideWidth(page, '.studio-share', DESKTOP.width)).toBe(true);
-    // The share controls (the rest of the dialog is not this test's).
-    expect(await axeFindings(page, '.studio-share')).toEqual([]);
+    // The whole dialog the share controls sit in.
+    expect(await axeFindings(page, '.studio-details')).toEqual([]);
     const dialogBox = await page.locator('.studio-details').boundingBox();
     const shareBox = await page.locator('.studio-share').boundingBox();
     expect(shareBox && dialogBox && shareBox.x >= dialogBox.x && shareBox.x + shareBox.width <= dialogBox.x + dialogBox.width).toBe(true);
@@ -126,8 +130,13 @@ describe('sharing', () => {
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
 
-    // The board's page.
+    // The board's page: each image card is named in Vietnamese by what a press does and its prompt.
     await page.goto(`${server.url}/boards/${board.body.id}`);
+    await expect.poll(() => cards(page).count()).toBe(2);
+    for (const n of [1, 2]) {
+      expect(await page.getByRole('button', { name: new RegExp(`^Xem chi tiết: .*Board share ${n}`) }).count()).toBe(1);
+    }
+    expect(await page.getByRole('button', { name: /Board share \d.*Board share \d/ }).count()).toBe(0);
     const boardCreate = page.getByRole('button', { name: 'Tạo liên kết công khai', exact: true });
     await boardCreate.focus();
     await page.keyboard.press('Enter');
@@ -160,4 +169,37 @@ describe('sharing', () => {
     expect(errors).toEqual([]);
     await session.close();
   }, 150_000);
+
+  it('Image Details passes axe as a whole, for a completed and a failed image', async () => {
+    const session = await signedInPage(browser, server, 20);
+    const { page, errors } = session;
+    await seedTasks(server, session, 1, 'Checked by axe');
+    const failed = await server.request<{ task: { taskId: string } }>('POST', '/api/generate-image', {
+      cookie: session.cookie,
+      headers: { origin: server.url },
+      body: { prompt: '[sandbox:fail] never drawn', model: 'nano_banana', generationType: 'text_to_image' },
+    });
+    expect(failed.status).toBe(202);
+    const statusOf = async () =>
+      (
+        await server.request<{ tasks: { taskId: string; status: string }[] }>('GET', '/api/image-tasks?limit=50', {
+          cookie: session.cookie,
+        })
+      ).body.tasks.find((task) => task.taskId === failed.body.task.taskId)?.status;
+    await expect.poll(statusOf, { timeout: 30_000, interval: 300 }).toBe('failed');
+    await page.goto(`${server.url}/my-creations`);
+    for (const name of [/^Open details: .*Checked by axe 1/, /^Open details: .*\[sandbox:fail\] never drawn/]) {
+      const card = page.getByRole('button', { name });
+      await card.waitFor();
+      await card.click();
+      const details = detailsDialog(page);
+      await details.waitFor();
+      await page.locator('.studio-details img, .studio-details-state').first().waitFor();
+      expect(await axeFindings(page, '.studio-details')).toEqual([]);
+      await page.keyboard.press('Escape');
+      await details.waitFor({ state: 'hidden' });
+    }
+    expect(errors).toEqual([]);
+    await session.close();
+  }, 120_000);
 });

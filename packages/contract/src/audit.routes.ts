@@ -20,7 +20,7 @@ export const listSecurityEvents = defineRoute({
   operationId: 'listSecurityEvents',
   summary: "The signed-in user's security events",
   description:
-    'Sign-ins from a new address, password and second-factor changes, passkeys, ended sessions, API tokens, and what admins changed about the account (role, state, password), newest first.',
+    'Sign-ins from a new address, password and second-factor changes, passkeys, ended sessions, API tokens, public links, and what admins changed about the account (role, state, password), newest first.',
   tags: ['Account security'],
   role: 'user',
   request: { query: SecurityEventListQuery },

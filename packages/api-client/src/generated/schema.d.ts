@@ -1747,7 +1747,7 @@ export interface paths {
         };
         /**
          * The signed-in user's security events
-         * @description Sign-ins from a new address, password and second-factor changes, passkeys, ended sessions, API tokens, and what admins changed about the account (role, state, password), newest first.
+         * @description Sign-ins from a new address, password and second-factor changes, passkeys, ended sessions, API tokens, public links, and what admins changed about the account (role, state, password), newest first.
          */
         get: operations["listSecurityEvents"];
         put?: never;
@@ -4713,7 +4713,7 @@ export interface components {
              * @example user.credits_adjusted
              * @enum {string}
              */
-            action: "sign_in.new_address" | "password.changed" | "password.reset" | "email.verified" | "second_factor.totp_enabled" | "second_factor.totp_disabled" | "second_factor.recovery_codes_created" | "second_factor.recovery_code_used" | "passkey.added" | "passkey.removed" | "sessions.ended" | "token.created" | "token.deleted" | "token.caps_set" | "user.role_changed" | "user.state_changed" | "user.password_set" | "user.deleted" | "user.created" | "user.updated" | "user.credits_adjusted" | "task.refunded" | "tasks.rechecked" | "tasks.failed_deleted" | "settings.changed" | "security_settings.changed" | "package.created" | "package.updated" | "package.deleted" | "kie_account.created" | "kie_account.updated" | "kie_account.deleted" | "kie_account.credits_refreshed" | "telegram.tested";
+            action: "sign_in.new_address" | "password.changed" | "password.reset" | "email.verified" | "second_factor.totp_enabled" | "second_factor.totp_disabled" | "second_factor.recovery_codes_created" | "second_factor.recovery_code_used" | "passkey.added" | "passkey.removed" | "sessions.ended" | "token.created" | "token.deleted" | "token.caps_set" | "share.created" | "share.changed" | "share.stopped" | "user.role_changed" | "user.state_changed" | "user.password_set" | "user.deleted" | "user.created" | "user.updated" | "user.credits_adjusted" | "task.refunded" | "tasks.rechecked" | "tasks.failed_deleted" | "settings.changed" | "security_settings.changed" | "package.created" | "package.updated" | "package.deleted" | "kie_account.created" | "kie_account.updated" | "kie_account.deleted" | "kie_account.credits_refreshed" | "telegram.tested";
             actor: components["schemas"]["AuditParty"];
             subject: components["schemas"]["AuditParty"] & unknown;
             /**
@@ -15838,7 +15838,7 @@ export interface operations {
                 /** @description Only security events, or only other admin actions. */
                 kind?: "security" | "admin";
                 /** @description Only this action. */
-                action?: "sign_in.new_address" | "password.changed" | "password.reset" | "email.verified" | "second_factor.totp_enabled" | "second_factor.totp_disabled" | "second_factor.recovery_codes_created" | "second_factor.recovery_code_used" | "passkey.added" | "passkey.removed" | "sessions.ended" | "token.created" | "token.deleted" | "token.caps_set" | "user.role_changed" | "user.state_changed" | "user.password_set" | "user.deleted" | "user.created" | "user.updated" | "user.credits_adjusted" | "task.refunded" | "tasks.rechecked" | "tasks.failed_deleted" | "settings.changed" | "security_settings.changed" | "package.created" | "package.updated" | "package.deleted" | "kie_account.created" | "kie_account.updated" | "kie_account.deleted" | "kie_account.credits_refreshed" | "telegram.tested";
+                action?: "sign_in.new_address" | "password.changed" | "password.reset" | "email.verified" | "second_factor.totp_enabled" | "second_factor.totp_disabled" | "second_factor.recovery_codes_created" | "second_factor.recovery_code_used" | "passkey.added" | "passkey.removed" | "sessions.ended" | "token.created" | "token.deleted" | "token.caps_set" | "share.created" | "share.changed" | "share.stopped" | "user.role_changed" | "user.state_changed" | "user.password_set" | "user.deleted" | "user.created" | "user.updated" | "user.credits_adjusted" | "task.refunded" | "tasks.rechecked" | "tasks.failed_deleted" | "settings.changed" | "security_settings.changed" | "package.created" | "package.updated" | "package.deleted" | "kie_account.created" | "kie_account.updated" | "kie_account.deleted" | "kie_account.credits_refreshed" | "telegram.tested";
                 /** @description Only entries whose actor username contains this (any letter case). */
                 actor?: string;
                 /** @description Only entries whose account username contains this (any letter case). */

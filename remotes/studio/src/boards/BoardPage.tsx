@@ -12,9 +12,9 @@ import {
   VirtualTaskGrid,
   WHOLE_HISTORY,
 } from '../pages/MyCreationsPage.tsx';
+import { ShareControls } from '../share/ShareControls.tsx';
 import { BoardNameDialog, type NameDialogTarget } from './BoardNameDialog.tsx';
 import { DeleteBoardDialog } from './DeleteBoardDialog.tsx';
-import { ShareBoard } from './ShareBoard.tsx';
 
 /** /boards/:boardId: the board's images in My Creations' grid; its details dialog can take an image off the board. */
 export function BoardPage({ boardId }: { boardId: string }) {
@@ -73,7 +73,7 @@ export function BoardPage({ boardId }: { boardId: string }) {
       />
       {board.data && (
         <Card className="studio-board-share">
-          <ShareBoard boardId={boardId} />
+          <ShareControls target={{ kind: 'board', boardId }} />
         </Card>
       )}
       {content()}

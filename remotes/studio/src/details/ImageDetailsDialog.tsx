@@ -2,6 +2,7 @@ import { useT } from '@app/i18n';
 import { Badge, type uiEntryLoaders } from '@app/ui';
 import { useRef } from 'react';
 import { AddToBoardButton, RemoveFromBoardButton } from '../boards/BoardButtons.tsx';
+import { ShareControls } from '../share/ShareControls.tsx';
 import { FavouriteButton } from '../tasks/FavouriteButton.tsx';
 import { QUALITY_LABELS, qualityOf } from '../tasks/taskLabels.ts';
 import type { ImageTask } from '../tasks/types.ts';
@@ -10,7 +11,6 @@ import { type DetailsActionHandlers, DetailsActions } from './DetailsActions.tsx
 import { DetailsImage } from './DetailsImage.tsx';
 import { InputImages } from './InputImages.tsx';
 import { RunAgainButton } from './RunAgainButton.tsx';
-import { ShareImage } from './ShareImage.tsx';
 import { TaskFacts } from './TaskFacts.tsx';
 import { failureText, TaskReceipt } from './TaskReceipt.tsx';
 import './details.css';
@@ -59,7 +59,7 @@ export function ImageDetailsDialog({ kit, task, onClose, onRecreate, onUpscale, 
                 <AddToBoardButton task={shown} />
                 {boardId && <RemoveFromBoardButton task={shown} boardId={boardId} onRemoved={onClose} />}
               </div>
-              {shown.status === 'completed' && <ShareImage key={shown.taskId} taskId={shown.taskId} />}
+              {shown.status === 'completed' && <ShareControls key={shown.taskId} target={{ kind: 'image', taskId: shown.taskId }} />}
               <section className="studio-details-section">
                 <h3>{t('studio.promptHeading')}</h3>
                 <p className="studio-details-prompt">{shown.prompt}</p>

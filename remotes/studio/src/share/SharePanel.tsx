@@ -1,5 +1,5 @@
-// The share controls of an image (in Image Details) and of a board (on its page): create the public link, show it
-// with Copy and "Show the prompt", and stop sharing, which kills the link at once. Their words load on first show.
+// The share panel of an image (in Image Details) or a board (on its page), fed by ShareControls: create the public
+// link, show it with Copy and "Show the prompt", and stop sharing, which kills the link at once.
 import type { components } from '@app/api-client';
 import { useT, WithMessages } from '@app/i18n';
 import { Button, Checkbox, Spinner, TextField, toast } from '@app/ui';

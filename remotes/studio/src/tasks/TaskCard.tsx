@@ -11,6 +11,7 @@ import type { ImageTask } from './types.ts';
  * One task in a grid: picture, badges, prompt (60 characters), short date and model. Opens the details. With
  * `favourites`, a star beside the card (a button of its own: buttons do not nest) stars it. With `selected` (selection
  * mode) it is a toggle button that chooses the card; `onOpen` gets the press, whose `shiftKey` extends a range.
+ * Its name is what a press does, then its own visible text, where the prompt is said once (the thumbnail has no alt).
  */
 export function TaskCard({
   task,

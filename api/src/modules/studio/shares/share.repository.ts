@@ -45,6 +45,15 @@ interface ShareRow {
   createdAt: Date | string;
 }
 
+/** A share after a change, and what it showed before (null: it is new), for the audit entry. */
+export interface ChangedShare {
+  share: OwnShare;
+  before: { showPrompt: boolean } | null;
+}
+
+/** The share's prompt choice before this transaction's upsert; locked, so two changes at once are told apart. */
+const PREVIOUS = (column: 'task_id' | 'board_id') => `select "show_prompt" as "showPrompt" from "shares" where "${column}" = ? for update`;
+
 const present = (row: ShareRow): OwnShare => ({ token: row.token, showPrompt: row.showPrompt, createdAt: new Date(row.createdAt) });
 
 interface ImageRow {
@@ -96,9 +105,10 @@ export class ShareRepository {
    * Shares the user's completed task, or sets `showPrompt` of its share (the token stays): 404 for a task that is not
    * theirs, 409 while it has no image. `is_public` says whether the task has a link.
    */
-  async shareTask(userId: string, taskId: string, showPrompt: boolean): Promise<OwnShare> {
+  async shareTask(userId: string, taskId: string, showPrompt: boolean): Promise<ChangedShare> {
     const task = await this.#ownTask(userId, taskId);
     if (task.status !== 'completed') throw taskNotCompleted('Only a completed image can be shared.');
+    const [before] = await this.#em.execute<{ showPrompt: boolean }[]>(PREVIOUS('task_id'), [task.id]);
     const [row] = await this.#em.execute<ShareRow[]>(
       `insert into "shares" ("id", "user_id", "task_id", "token", "show_prompt", "created_at") values (?, ?, ?, ?, ?, now())
         on conflict ("task_id") do update set "show_prompt" = excluded."show_prompt" returning ${SHARE_COLUMNS}`,
@@ -108,7 +118,7 @@ export class ShareRepository {
       `update "image_tasks" set "is_public" = true, "revision" = "revision" + 1, "updated_at" = now() where "id" = ? and not "is_public"`,
       [task.id],
     );
-    return present(row as ShareRow);
+    return { share: present(row as ShareRow), before: before ?? null };
   }
 
   /** The task's share, null when it has none; 404 for a task that is not the user's. */
@@ -118,25 +128,30 @@ export class ShareRepository {
     return row ? present(row) : null;
   }
 
-  /** Deletes the task's share (its link dies at once); none is no error. 404 for a task that is not the user's. */
-  async unshareTask(userId: string, taskId: string): Promise<void> {
+  /**
+   * Deletes the task's share (its link dies at once); none is no error. 404 for a task that is not the user's. True
+   * when there was one.
+   */
+  async unshareTask(userId: string, taskId: string): Promise<boolean> {
     const task = await this.#ownTask(userId, taskId);
-    await this.#em.execute(`delete from "shares" where "task_id" = ?`, [task.id]);
+    const deleted = await this.#em.execute(`delete from "shares" where "task_id" = ? returning 1`, [task.id]);
     await this.#em.execute(
       `update "image_tasks" set "is_public" = false, "revision" = "revision" + 1, "updated_at" = now() where "id" = ? and "is_public"`,
       [task.id],
     );
+    return deleted.length > 0;
   }
 
   /** Shares the user's board, or sets `showPrompt` of its share; 404 for a board that is not theirs. */
-  async shareBoard(userId: string, boardId: string, showPrompt: boolean): Promise<OwnShare> {
+  async shareBoard(userId: string, boardId: string, showPrompt: boolean): Promise<ChangedShare> {
     await this.#ownBoard(userId, boardId);
+    const [before] = await this.#em.execute<{ showPrompt: boolean }[]>(PREVIOUS('board_id'), [boardId]);
     const [row] = await this.#em.execute<ShareRow[]>(
       `insert into "shares" ("id", "user_id", "board_id", "token", "show_prompt", "created_at") values (?, ?, ?, ?, ?, now())
         on conflict ("board_id") do update set "show_prompt" = excluded."show_prompt" returning ${SHARE_COLUMNS}`,
       [crypto.randomUUID(), userId, boardId, newToken(), showPrompt],
     );
-    return present(row as ShareRow);
+    return { share: present(row as ShareRow), before: before ?? null };
   }
 
   async boardShare(userId: string, boardId: string): Promise<OwnShare | null> {
@@ -145,9 +160,11 @@ export class ShareRepository {
     return row ? present(row) : null;
   }
 
-  async unshareBoard(userId: string, boardId: string): Promise<void> {
+  /** Deletes the board's share; true when there was one. */
+  async unshareBoard(userId: string, boardId: string): Promise<boolean> {
     await this.#ownBoard(userId, boardId);
-    await this.#em.execute(`delete from "shares" where "board_id" = ?`, [boardId]);
+    const deleted = await this.#em.execute(`delete from "shares" where "board_id" = ? returning 1`, [boardId]);
+    return deleted.length > 0;
   }
 
   /** What a token opens; null for any token that is not a live share's (never made, or revoked: the same). */

@@ -2,7 +2,7 @@
 // dies at once when revoked and is new when shared again; the public page previews in chats (Open Graph, Twitter card)
 // and shows only what is shared (no ids, no owner name, no storage keys), with its image bytes through the token alone (local folder and S3 alike).
 import { randomBytes } from 'node:crypto';
-import type { Board, Problem, Share, ShareState } from '@app/contract';
+import type { AuditEvent, Board, Problem, Share, ShareState } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
 import { startTestS3, type TestS3 } from '../../../../test/s3-server.ts';
@@ -130,6 +130,12 @@ describe.each(['local', 's3'] as const)('sharing (%s storage)', (kind) => {
     expect(html).toContain(`<meta name="twitter:image" content="${link}/image">`);
     expect(html).toMatch(/<meta property="og:title" content="[^"]+">/);
     expect(html).toMatch(/<meta property="og:type" content="website">/);
+    // The preview image is described as the page's image is; its size is not stored, so it is left out, not guessed.
+    const alt = /<img class="share-image" src="[^"]+" alt="([^"]+)">/.exec(html)?.[1];
+    expect(alt).toBe('The shared image');
+    expect(html).toContain(`<meta property="og:image:alt" content="${alt}">`);
+    expect(html).toContain(`<meta name="twitter:image:alt" content="${alt}">`);
+    expect(html).not.toMatch(/og:image:(width|height)/);
     for (const secret of [image.taskId, image.id, alice.id, alice.username, imageKey, '/api/', '/files/', 'banana astronaut']) {
       expect(html).not.toContain(secret);
     }
@@ -214,6 +220,8 @@ describe.each(['local', 's3'] as const)('sharing (%s storage)', (kind) => {
     const items = [...html.matchAll(/href="(\/s\/[A-Za-z0-9_-]{24}\/images\/[A-Za-z0-9_-]{22})"/g)].map((m) => m[1] as string);
     expect(items).toHaveLength(2);
     expect(html).toContain(`<meta property="og:image" content="${shared.body.url}/images/`);
+    expect(html).toContain('<meta property="og:image:alt" content="Shared board">');
+    expect(html).toContain('<meta name="twitter:image:alt" content="Shared board">');
     expect((await bytesOf(items[0] as string)).bytes.equals(newer.bytes)).toBe(true);
     expect((await bytesOf(items[1] as string)).bytes.equals(older.bytes)).toBe(true);
     expect((await bytesOf(`${items[0]}/thumb`)).status).toBe(200);
@@ -231,6 +239,42 @@ describe.each(['local', 's3'] as const)('sharing (%s storage)', (kind) => {
     // Deleting the board deletes its share.
     expect((await server.request('DELETE', boardPath, { cookie: alice.cookie })).status).toBe(204);
     expect((await open(link)).status).toBe(404);
+  });
+
+  it("records sharing, a changed prompt choice and stopping in the owner's security events, not a repeat", async () => {
+    const carol = await userWithCredits(server.orm, 0);
+    const owner = { id: carol.id, username: carol.username, cookie: await signIn(server, carol) };
+    const events = async () =>
+      (await server.request<{ data: AuditEvent[] }>('GET', '/api/user/security-events', { cookie: owner.cookie })).body.data.filter(
+        (event) => event.action.startsWith('share.'),
+      );
+    const { task } = await storedTask(owner.id, 'audited');
+    const board = (await server.request<Board>('POST', '/api/boards', { cookie: owner.cookie, body: { name: 'Audited' } })).body;
+    await share(owner, taskPath(task));
+    await share(owner, taskPath(task));
+    await share(owner, taskPath(task), { showPrompt: true });
+    await unshare(owner, taskPath(task));
+    await unshare(owner, taskPath(task));
+    await share(owner, `/api/boards/${board.id}`, { showPrompt: true });
+    await unshare(owner, `/api/boards/${board.id}`);
+    // A refused change (another user's image) records nothing.
+    await share(bob, taskPath(task));
+
+    const log = await events();
+    // Entries of one millisecond have no order among them: the set is compared.
+    expect(log).toHaveLength(5);
+    expect(log.map(({ action, details }) => ({ action, details }))).toEqual(
+      expect.arrayContaining([
+        { action: 'share.created', details: { taskId: task.taskId, showPrompt: false } },
+        { action: 'share.changed', details: { taskId: task.taskId, showPrompt: { before: false, after: true } } },
+        { action: 'share.stopped', details: { taskId: task.taskId } },
+        { action: 'share.created', details: { boardId: board.id, showPrompt: true } },
+        { action: 'share.stopped', details: { boardId: board.id } },
+      ]),
+    );
+    expect(log.every((event) => event.kind === 'security' && event.actor?.id === owner.id && event.subject?.id === owner.id)).toBe(true);
+    // The link's token is a secret: never in the log.
+    expect(JSON.stringify(log)).not.toMatch(/\/s\//);
   });
 
   it('deleting a shared image ends its link', async () => {

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { sniffImageType } from '../../../images/validate.ts';
 import { ASPECT_RATIOS, type AspectRatio } from '../provider.ts';
-import { captionLines, type RenderInput, renderEdit, renderTextToImage, SANDBOX_DIMENSIONS, upscaleImage } from './render.ts';
+import { type RenderInput, renderEdit, renderTextToImage, SANDBOX_DIMENSIONS, sandboxScene, upscaleImage } from './render.ts';
 
 const base: RenderInput = {
   prompt: 'A cozy cabin in a snowy forest at night',
@@ -79,14 +79,22 @@ describe('renderTextToImage', () => {
   });
 });
 
-describe('captionLines', () => {
-  it('keeps the first words in at most three short lines', () => {
-    expect(captionLines('a red fox')).toEqual(['a red fox']);
-    const lines = captionLines('one two three four five six seven eight nine ten eleven twelve thirteen');
-    expect(lines.length).toBeLessThanOrEqual(3);
-    expect(lines.every((line) => line.length <= 24)).toBe(true);
-    expect(lines[0]?.startsWith('one two')).toBe(true);
-    expect(captionLines('   ')).toEqual([]);
+describe('sandboxScene', () => {
+  it('never draws the prompt: only the size labels and a mark made from it', () => {
+    const prompt = 'Zebraquokka marmalade lighthouse';
+    for (const kind of ['text', 'edit'] as const) {
+      const scene = sandboxScene({ ...base, prompt }, kind);
+      const drawn = [scene.background, scene.overlay, scene.labels].join('\n').toLowerCase();
+      for (const word of prompt.toLowerCase().split(' ')) expect(drawn).not.toContain(word);
+      expect(scene.labels).toContain('SANDBOX 1:1 · 1024×1024 · seed 12345');
+    }
+  });
+
+  it('marks one prompt the same at any seed or size, and another prompt differently', () => {
+    const mark = (input: RenderInput) => /<rect[\s\S]*<\/svg>$/.exec(sandboxScene(input, 'text').labels)?.[0] ?? '';
+    expect(mark(base)).toMatch(/^<rect /);
+    expect(mark({ ...base, seed: 1 })).toBe(mark({ ...base, seed: 2 }));
+    expect(mark({ ...base, prompt: 'Another prompt' })).not.toBe(mark(base));
   });
 });
 

@@ -1,5 +1,6 @@
 // Deterministic pictures for the sandbox provider: the same inputs always give the same bytes (on the
-// same machine and libvips/font set). Shapes and colours come from a hash of prompt + size + seed.
+// same machine and libvips/font set). Shapes and colours come from a hash of prompt + size + seed. The prompt itself is
+// never drawn: a picture can be shared without its prompt, and must not show it then.
 import { createHash } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_LIMITS } from '../../../images/validate.ts';
@@ -27,34 +28,6 @@ export interface RenderInput {
   seed?: number;
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
-}
-
-/** The prompt's first words, wrapped into at most 3 lines of ~24 characters. */
-export function captionLines(prompt: string): string[] {
-  const words = prompt
-    .replace(/\p{Cc}/gu, ' ')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 10);
-  const lines: string[] = [];
-  let line = '';
-  for (const word of words) {
-    const piece = word.length > 24 ? `${word.slice(0, 23)}…` : word;
-    if (line && line.length + 1 + piece.length > 24) {
-      lines.push(line);
-      if (lines.length === 3) return lines;
-      line = piece;
-    } else {
-      line = line ? `${line} ${piece}` : piece;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 class HashStream {
   readonly #bytes: Buffer;
   #index = 0;
@@ -69,15 +42,37 @@ class HashStream {
   }
 }
 
+/** The SVG layers of one picture: its background, an edit's tint over the references, and the labels on top. */
 interface Scene {
   width: number;
   height: number;
   background: string;
   overlay: string;
-  caption: string;
+  labels: string;
 }
 
-function buildScene(input: RenderInput, kind: 'text' | 'edit'): Scene {
+/** How many colour bars the prompt's mark has. */
+const MARK_BARS = 8;
+
+/**
+ * The prompt's mark: a strip of colour bars from a hash of the prompt alone, so one prompt looks the same at any size
+ * or seed and another looks different, while nothing of its words can be read back.
+ */
+function promptMark(prompt: string, width: number, height: number, unit: number): string {
+  const h = new HashStream(`mark\u0000${prompt}`);
+  const barWidth = Math.round(unit / 40);
+  const barHeight = Math.round(unit / 16);
+  const left = width - Math.round(unit / 40) - MARK_BARS * barWidth;
+  const top = height - Math.round(unit / 40) - barHeight;
+  return Array.from(
+    { length: MARK_BARS },
+    (_, i) =>
+      `<rect x="${left + i * barWidth}" y="${top}" width="${barWidth}" height="${barHeight}" fill="hsl(${Math.round(h.next() * 360)},70%,${35 + Math.round(h.next() * 30)}%)"/>`,
+  ).join('');
+}
+
+/** The picture's layers for `input` (exported for its test: what is drawn, as SVG). */
+export function sandboxScene(input: RenderInput, kind: 'text' | 'edit'): Scene {
   const { width, height } = sandboxDimensions(input);
   const ratio = resolveImageSize(input);
   const h = new HashStream(`${kind}\u0000${input.prompt}\u0000${ratio}\u0000${input.seed ?? ''}`);
@@ -110,43 +105,33 @@ function buildScene(input: RenderInput, kind: 'text' | 'edit'): Scene {
     }
   }
 
-  const lines = captionLines(input.prompt);
-  const fontSize = Math.round(unit / 16);
-  const lineHeight = Math.round(fontSize * 1.25);
-  const bandHeight = lines.length * lineHeight + Math.round(fontSize * 0.9);
-  const bandTop = height - bandHeight;
-  const text = lines
-    .map(
-      (line, i) =>
-        `<text x="${Math.round(width / 2)}" y="${bandTop + Math.round(fontSize * 0.45) + (i + 1) * lineHeight - Math.round(lineHeight * 0.2)}" text-anchor="middle" font-family="DejaVu Sans, Arial, Helvetica, sans-serif" font-size="${fontSize}" font-weight="bold" fill="#ffffff">${escapeXml(line)}</text>`,
-    )
-    .join('');
-  const label = `<text x="${Math.round(unit / 40)}" y="${Math.round(unit / 40 + unit / 40)}" font-family="DejaVu Sans Mono, monospace" font-size="${Math.round(unit / 40)}" fill="#ffffff" fill-opacity="0.8">SANDBOX ${ratio}${input.seed !== undefined ? ` · seed ${input.seed}` : ''}</text>`;
-  const caption = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${lines.length ? `<rect x="0" y="${bandTop}" width="${width}" height="${bandHeight}" fill="#000000" fill-opacity="0.4"/>` : ''}${text}${label}</svg>`;
+  const fontSize = Math.round(unit / 40);
+  const label = `<text x="${fontSize}" y="${fontSize * 2}" font-family="DejaVu Sans Mono, monospace" font-size="${fontSize}" fill="#ffffff" fill-opacity="0.8">SANDBOX ${ratio} · ${width}×${height}${input.seed !== undefined ? ` · seed ${input.seed}` : ''}</text>`;
+  const labels = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${label}${promptMark(input.prompt, width, height, unit)}</svg>`;
 
   const background = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>${gradient}</defs><rect width="${width}" height="${height}" fill="url(#g)"/>${shapes.join('')}</svg>`;
   const overlay = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>${gradient}</defs><rect width="${width}" height="${height}" fill="url(#g)" fill-opacity="0.25"/></svg>`;
-  return { width, height, background, overlay, caption };
+  return { width, height, background, overlay, labels };
 }
 
 function encode(image: Sharp, format: OutputFormat): Promise<Buffer> {
   return format === 'jpeg' ? image.jpeg({ quality: 90, mozjpeg: false }).toBuffer() : image.png({ compressionLevel: 6 }).toBuffer();
 }
 
-/** Text-to-image: gradient, shapes and the prompt's first words, at the spec's pixel size. */
+/** Text-to-image: gradient, shapes, the size label and the prompt's mark, at the spec's pixel size. */
 export async function renderTextToImage(input: RenderInput): Promise<Buffer> {
-  const scene = buildScene(input, 'text');
-  const image = sharp(Buffer.from(scene.background)).composite([{ input: Buffer.from(scene.caption) }]);
+  const scene = sandboxScene(input, 'text');
+  const image = sharp(Buffer.from(scene.background)).composite([{ input: Buffer.from(scene.labels) }]);
   return encode(image, input.outputFormat);
 }
 
 /**
  * Edit: the reference pictures as a collage of tiles over the generated background, tinted by a
- * translucent gradient (so the blend is visible), with the caption band on top.
+ * translucent gradient (so the blend is visible), with the labels on top.
  */
 export async function renderEdit(input: RenderInput, references: readonly Uint8Array[]): Promise<Buffer> {
   if (references.length === 0) throw new Error('An edit needs at least one reference picture');
-  const scene = buildScene(input, 'edit');
+  const scene = sandboxScene(input, 'edit');
   const columns = Math.ceil(Math.sqrt(references.length));
   const rows = Math.ceil(references.length / columns);
   const gap = Math.round(Math.min(scene.width, scene.height) * 0.02);
@@ -179,7 +164,7 @@ export async function renderEdit(input: RenderInput, references: readonly Uint8A
   const image = sharp(Buffer.from(scene.background)).composite([
     ...tiles,
     { input: Buffer.from(scene.overlay) },
-    { input: Buffer.from(scene.caption) },
+    { input: Buffer.from(scene.labels) },
   ]);
   return encode(image, input.outputFormat);
 }
