@@ -1,8 +1,9 @@
 // Before and after in one run on one machine: the full-stack rows of `pnpm bench` for several checkouts at once.
 //   pnpm bench:compare <checkout> [<checkout> ...]   (BENCH_SECONDS=5 BENCH_ROUNDS=5 BENCH_CONNECTIONS=50)
-// Each checkout's own server (its api/test helpers, its code) runs in this process on its own database. Rows are
-// measured checkout after checkout, the order reversed every other round, with a bare Koa app between the rows, and
-// the medians reported: a machine whose load drifts (other work, thermal limits) then weighs on every checkout alike.
+// Each checkout's own server (its api/test helpers, its code, its bench settings and logger) runs in this process on
+// its own database. Rows are measured checkout after checkout, the order reversed every other round, with a bare Koa
+// app between the rows, and the medians reported: a machine whose load drifts (other work, thermal limits) then
+// weighs on every checkout alike.
 // Its first checkout is the reference for the ratios. A checkout needs its dependencies installed.
 // The load comes from autocannon in a child process, so this process's CPU time is the servers' alone: each row also
 // reports the server's CPU microseconds per request (median), steadier than req/s on a machine shared with other work.
@@ -11,7 +12,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import Koa from 'koa';
-import { benchServer, studioUser, type Testing, taskListPath } from './studio-user.ts';
+import { BROWSER_ENCODINGS, type benchServer, studioUser, type Testing, taskListPath } from './studio-user.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -25,12 +26,13 @@ interface Target {
 }
 type Rows = Record<string, Target>;
 
-/** Starts a checkout's full stack as `pnpm bench` does, and its rows. */
+/** Starts a checkout's full stack as `pnpm bench` does, with its own server settings and logger, and its rows. */
 async function start(checkout: string): Promise<{ rows: Rows; close: () => Promise<void> }> {
   const testing = (await import(`${checkout}/api/test/index.ts`)) as Testing & {
     startTestServer: (options: object) => Promise<Parameters<typeof studioUser>[0]>;
   };
-  const server = await testing.startTestServer(benchServer);
+  const deployed = (await import(`${checkout}/scripts/bench/studio-user.ts`)) as { benchServer: typeof benchServer };
+  const server = await testing.startTestServer(deployed.benchServer);
   const cookie = await studioUser(server, testing);
   const tasks = `${server.url}${taskListPath}`;
   const etag = (await fetch(tasks, { headers: { cookie } })).headers.get('etag') ?? '';
@@ -39,6 +41,8 @@ async function start(checkout: string): Promise<{ rows: Rows; close: () => Promi
     'full stack /api/pricing/current': { url: `${server.url}/api/pricing/current`, headers: {} },
     'task list, signed in (16 of 50)': { url: tasks, headers: { cookie } },
     'task list, If-None-Match -> 304': { url: tasks, headers: { cookie, 'if-none-match': etag } },
+    // As a browser reads it: brotli.
+    'task list, signed in, brotli': { url: tasks, headers: { cookie, 'accept-encoding': BROWSER_ENCODINGS } },
   };
   return { rows, close: () => server.close() };
 }

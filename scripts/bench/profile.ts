@@ -1,10 +1,10 @@
 // Loads one row of `pnpm bench` on the full stack while this process runs the server, for a CPU profile of it:
-//   node --cpu-prof --cpu-prof-dir=/tmp/prof scripts/bench/profile.ts healthz|pricing|tasks|304   (SECONDS=10)
+//   node --cpu-prof --cpu-prof-dir=/tmp/prof scripts/bench/profile.ts healthz|pricing|tasks|tasks-br|304   (SECONDS=10)
 // The load comes from autocannon in a child process, so the profile holds only the server (and its database client).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createUser, signIn, startTestServer } from '@app/api/testing';
-import { benchServer, studioUser, taskListPath } from './studio-user.ts';
+import { BROWSER_ENCODINGS, benchServer, studioUser, taskListPath } from './studio-user.ts';
 
 const target = process.argv[2] ?? 'healthz';
 const stack = await startTestServer(benchServer);
@@ -15,6 +15,7 @@ const targets: Record<string, string[]> = {
   healthz: [`${stack.url}/healthz`],
   pricing: [`${stack.url}/api/pricing/current`],
   tasks: ['-H', `cookie=${cookie}`, tasks],
+  'tasks-br': ['-H', `cookie=${cookie}`, '-H', `accept-encoding=${BROWSER_ENCODINGS}`, tasks],
   '304': ['-H', `cookie=${cookie}`, '-H', `if-none-match=${etag}`, tasks],
 };
 const args = targets[target];

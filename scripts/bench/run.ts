@@ -10,7 +10,7 @@ import { createUser, signIn, startTestServer } from '@app/api/testing';
 import autocannon from 'autocannon';
 import Koa from 'koa';
 import { openEvents } from '../../api/src/modules/live/testing.ts';
-import { benchServer, studioUser, taskListPath } from './studio-user.ts';
+import { BROWSER_ENCODINGS, benchServer, studioUser, taskListPath } from './studio-user.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -100,6 +100,7 @@ try {
   rows.push(await measure('task list, signed in (16 of 50)', tasks, { cookie }));
   const etag = (await fetch(tasks, { headers: { cookie } })).headers.get('etag') ?? '';
   rows.push(await measure('task list, If-None-Match -> 304', tasks, { cookie, 'if-none-match': etag }, 304));
+  rows.push(await measure('task list, signed in, brotli', tasks, { cookie, 'accept-encoding': BROWSER_ENCODINGS }));
   rows.push(await measureEvents(stack));
 } finally {
   bare.close();

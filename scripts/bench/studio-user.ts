@@ -1,6 +1,6 @@
 // The bench's signed-in studio user: ~50 finished tasks over the last days, as a regular user's recent history.
+import { createLogger } from '@app/api/logger';
 import type { createUser, signIn, startTestServer } from '@app/api/testing';
-import { pino } from 'pino';
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -18,13 +18,16 @@ export interface Testing {
 const benchConfig = { logLevel: 'info', isProduction: true, apiRatePerMinute: 1_000_000_000 } as const;
 
 /**
- * What a bench starts its server with: the settings above and the production logger's JSON lines, written one
- * synchronous write each as on stdout, to /dev/null rather than over the bench's own output.
+ * What a bench starts its server with: the settings above and the production logger (`createLogger`, its batched
+ * writes included), writing to /dev/null rather than over the bench's own output.
  */
 export const benchServer = {
   config: benchConfig,
-  logger: pino({ level: benchConfig.logLevel, base: { service: 'api' } }, pino.destination({ dest: '/dev/null', sync: true })),
+  logger: createLogger(benchConfig, '/dev/null'),
 };
+
+/** What Chromium sends as Accept-Encoding. */
+export const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 /** The task list the studio polls, as the bench reads it. */
 export const taskListPath = '/api/image-tasks?page=1&limit=16&days=7';

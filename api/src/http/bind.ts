@@ -6,8 +6,10 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { HttpProblem, type InputLocation, internalError, issuesToFieldErrors, methodNotAllowed, notFound } from '../errors.ts';
 import type { CallerBudget } from './caller-budget.ts';
+import { offerKeptJson } from './compression.ts';
 import type { AppContext, AppContextExtras, AppState } from './context.ts';
 import { controlCharacterErrors, hasControlCharacters } from './control-characters.ts';
+import type { KeptJson } from './kept-json.ts';
 import { admit, type CallerOf } from './roles.ts';
 
 /** What a handler gets besides the context: the route's validated input and the caller its role guarantees. */
@@ -38,13 +40,18 @@ type BoundHandler = (ctx: AppContext, input: ValidatedInput & { caller: unknown 
 /** An answer's JSON already serialized (kept from an earlier answer): written as it is. */
 class SerializedJson {
   readonly json: string;
-  constructor(json: string) {
-    this.json = json;
+  readonly kept: KeptJson | undefined;
+  constructor(json: string | KeptJson) {
+    this.json = typeof json === 'string' ? json : json.json;
+    this.kept = typeof json === 'string' ? undefined : json;
   }
 }
 
-/** A body given as its JSON text, typed as the value it holds, so a handler can answer from a cache of texts. */
-export function serializedJson<T>(json: string): T {
+/**
+ * A body given as its JSON text, typed as the value it holds, so a handler can answer from a cache of texts. A
+ * `KeptJson` is also sent compressed with the bytes it keeps.
+ */
+export function serializedJson<T>(json: string | KeptJson): T {
   return new SerializedJson(json) as unknown as T;
 }
 
@@ -122,16 +129,17 @@ function invalidInput(errors: ReturnType<typeof issuesToFieldErrors>): HttpProbl
 function respond(ctx: AppContext, route: RouteDef, output: { status: number; body?: unknown }, validate: boolean): void {
   const declared = route.responses[output.status];
   if (!declared) throw internalError(new Error(`${route.operationId} answered undeclared status ${output.status}`));
-  const serialized = output.body instanceof SerializedJson ? output.body.json : undefined;
+  const serialized = output.body instanceof SerializedJson ? output.body : undefined;
   if (validate && declared.schema) {
-    const checked = declared.schema.safeParse(serialized === undefined ? output.body : JSON.parse(serialized));
+    const checked = declared.schema.safeParse(serialized === undefined ? output.body : JSON.parse(serialized.json));
     if (!checked.success) throw internalError(new ResponseValidationError(route.operationId, output.status, checked.error.issues));
   }
   // API answers are per caller unless a handler says otherwise: keep them out of shared caches.
   if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
   if (declared.schema) {
     ctx.type = 'application/json';
-    ctx.body = serialized ?? JSON.stringify(output.body);
+    ctx.body = serialized?.json ?? JSON.stringify(output.body);
+    if (serialized?.kept) offerKeptJson(ctx, serialized.kept);
   } else if (declared.contentType) {
     // A media range (`image/*`) is narrowed by the handler to the real type of what it sends.
     if (!declared.contentType.endsWith('/*') || !ctx.response.type) ctx.type = declared.contentType;

@@ -18,6 +18,7 @@ const CHROME = 'gzip, deflate, br, zstd';
 describe('compressing answers of the app', () => {
   let server: TestServer;
   let cookie: string;
+  let userId: string;
   let imagePath: string;
   let image: Buffer;
   const list = '/api/image-tasks?page=1&limit=16&days=7';
@@ -25,6 +26,7 @@ describe('compressing answers of the app', () => {
   beforeAll(async () => {
     server = await startTestServer();
     const user = await createUser(server);
+    userId = user.id;
     cookie = await signIn(server, user);
     for (let n = 0; n < 16; n += 1) await insertTask(server.orm, user.id, { prompt: `a prompt long enough to matter, number ${n}` });
     // Noise, so the PNG is well above the threshold and would shrink no further.
@@ -69,6 +71,33 @@ describe('compressing answers of the app', () => {
     // Uncompressed, the same tag stays strong.
     const plain = await rawRequest(`${server.url}${list}`, { headers: { cookie, 'Accept-Encoding': 'identity' } });
     expect(plain.headers.etag).toBe(etag.slice(2));
+  });
+
+  it('sends a page read again in the encoding a fresh one took, from bytes compressed once, and never a stale page', async () => {
+    const read = (accept: string) => rawRequest(`${server.url}${list}`, { headers: { cookie, 'Accept-Encoding': accept } });
+    const plain = JSON.parse((await read('identity')).bytes.toString('utf8'));
+    // The second header prefers gzip by its weights: the kept bytes follow the same choice as the compressor's.
+    for (const [accept, encoding] of [
+      ['br, gzip;q=0.5', 'br'],
+      ['gzip;q=1, br;q=0.5', 'gzip'],
+    ] as const) {
+      const reads = [await read(accept), await read(accept), await read(accept)];
+      for (const res of reads) {
+        expect(res.status, accept).toBe(200);
+        expect(res.headers['content-encoding'], accept).toBe(encoding);
+        expect(res.headers.etag, accept).toBe(reads[0]?.headers.etag);
+        expect(JSON.parse(decodedBody(res).toString('utf8')), accept).toEqual(plain);
+      }
+      // The page's compressed bytes are kept: read again, the very same bytes, sent whole with their length.
+      expect(reads[2]?.bytes.equals(reads[1]?.bytes ?? Buffer.alloc(0)), accept).toBe(true);
+      expect(Number(reads[2]?.headers['content-length']), accept).toBe(reads[2]?.bytes.length);
+    }
+    await insertTask(server.orm, userId, { prompt: 'a task added after the page was kept' });
+    await server.heard();
+    const changed = await read('br, gzip;q=0.5');
+    expect(changed.headers['content-encoding']).toBe('br');
+    const tasks = (JSON.parse(decodedBody(changed).toString('utf8')) as { tasks: { prompt: string }[] }).tasks;
+    expect(tasks.map((task) => task.prompt)).toContain('a task added after the page was kept');
   });
 
   it('leaves small answers and clients without Accept-Encoding alone', async () => {

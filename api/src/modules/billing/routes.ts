@@ -2,6 +2,7 @@
 import type { getCurrentPricing, listCreditPackages, Pricing } from '@app/contract';
 import type { NotifiedValue } from '../../db/notified-value.ts';
 import { type HandlersFor, serializedJson } from '../../http/bind.ts';
+import { KeptJson } from '../../http/kept-json.ts';
 import { AdminSettingsRepository } from '../settings/index.ts';
 import { CreditPackageRepository } from './credit-package.repository.ts';
 import { presentCreditPackage } from './presenter.ts';
@@ -14,13 +15,16 @@ declare module '../../http/context.ts' {
   }
 }
 
-/** The JSON of each pricing value handed out: the kept value is answered many times between settings changes. */
-const pricingJson = new WeakMap<Pricing, string>();
+/**
+ * The JSON of each pricing value handed out (and its compressed forms once sent so): the kept value is answered many
+ * times between settings changes.
+ */
+const pricingJson = new WeakMap<Pricing, KeptJson>();
 
-function jsonOf(pricing: Pricing): string {
+function jsonOf(pricing: Pricing): KeptJson {
   let json = pricingJson.get(pricing);
   if (json === undefined) {
-    json = JSON.stringify(pricing);
+    json = new KeptJson(JSON.stringify(pricing));
     pricingJson.set(pricing, json);
   }
   return json;

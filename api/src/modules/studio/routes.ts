@@ -2,6 +2,7 @@
 import type { FieldError, studioRoutes } from '@app/contract';
 import { badRequest, notFound } from '../../errors.ts';
 import { type HandlersFor, serializedJson } from '../../http/bind.ts';
+import { KeptJson } from '../../http/kept-json.ts';
 import { queryKey } from '../../http/query-key.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseKieCallback, verifyKieCallbackSignature } from '../../providers/image/kie/callback.ts';
@@ -155,21 +156,23 @@ export const studioHandlers = {
     const kept = cache?.answer(user.id, page, now);
     if (kept) {
       ctx.set('ETag', kept.etag);
-      return { status: 200, body: serializedJson(kept.json) };
+      return { status: 200, body: serializedJson(kept.answer) };
     }
     const version = cache?.version(user.id);
     const rows = await tasks().listPage(user.id, query, since);
     // Tagged from the rows actually sent, with the same formula as the version query.
     const etag = taskListEtag(user.id, query, { total: rows.counted, signature: pageSignature(rows.tasks) });
-    const json = JSON.stringify({
-      tasks: rows.tasks.map(presentImageTask),
-      total: rows.total,
-      totalCapped: rows.totalCapped,
-      nextCursor: rows.nextCursor,
-    });
-    cache?.store(user.id, page, version, etag, rows.oldest, query.days, json);
+    const answer = new KeptJson(
+      JSON.stringify({
+        tasks: rows.tasks.map(presentImageTask),
+        total: rows.total,
+        totalCapped: rows.totalCapped,
+        nextCursor: rows.nextCursor,
+      }),
+    );
+    cache?.store(user.id, page, version, etag, rows.oldest, query.days, answer);
     ctx.set('ETag', etag);
-    return { status: 200, body: serializedJson(json) };
+    return { status: 200, body: serializedJson(answer) };
   },
 
   async favouriteImageTask(ctx, { params, caller }) {

@@ -4,11 +4,15 @@
 import { LRUCache } from 'lru-cache';
 import type { Change } from '../../../db/changes.ts';
 import { NotifiedCache } from '../../../db/notified-cache.ts';
+import type { KeptJson } from '../../../http/kept-json.ts';
 import { windowChangesAt } from './image-task.repository.ts';
 
 /** Enough for every signed-in user's few polled pages; past it the oldest entries go. */
 const MAX_ENTRIES = 20_000;
-/** Answers kept whole (a 16-task page is ~12 KB): past it the oldest go; their ETags stay. */
+/**
+ * Answers kept whole (a 16-task page is ~12 KB, its compressed forms a few KB more): past it the oldest go; their
+ * ETags stay.
+ */
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 declare module '../../../http/context.ts' {
@@ -25,17 +29,17 @@ interface Entry {
   until: number;
 }
 
-/** A page's answer, serialized, with the ETag it was read under. */
+/** A page's answer, serialized (with its compressed forms once sent so), with the ETag it was read under. */
 interface Body {
   etag: string;
-  json: string;
+  answer: KeptJson;
 }
 
 export class TaskListCache extends NotifiedCache {
   /** Per user, the generation of the last change heard; users not in it are at `#base`. */
   readonly #versions = new Map<string, number>();
   readonly #entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
-  readonly #bodies = new LRUCache<string, Body>({ maxSize: MAX_BODY_BYTES, sizeCalculation: (body) => body.json.length });
+  readonly #bodies = new LRUCache<string, Body>({ maxSize: MAX_BODY_BYTES, sizeCalculation: (body) => body.answer.json.length });
   #base = 0;
 
   /** The user's version now, to be read before the query whose answer `store` keeps; undefined when not listening. */
@@ -66,15 +70,23 @@ export class TaskListCache extends NotifiedCache {
   }
 
   /**
-   * Keeps a page's ETag (and its answer's JSON, when given) read from the database, unless the user's tasks changed
-   * since `version` was read.
+   * Keeps a page's ETag (and its answer, when given) read from the database, unless the user's tasks changed since
+   * `version` was read.
    */
-  store(userId: string, page: string, version: number | undefined, etag: string, oldest: Date | null, days: number, json?: string): void {
+  store(
+    userId: string,
+    page: string,
+    version: number | undefined,
+    etag: string,
+    oldest: Date | null,
+    days: number,
+    answer?: KeptJson,
+  ): void {
     if (version === undefined || version !== this.version(userId)) return;
     const key = `${userId} ${page}`;
     this.#entries.set(key, { etag, version, until: windowChangesAt(oldest, days) ?? Number.POSITIVE_INFINITY });
-    if (json === undefined) return;
-    this.#bodies.set(key, { etag, json });
+    if (answer === undefined) return;
+    this.#bodies.set(key, { etag, answer });
   }
 
   change(message: Change): void {

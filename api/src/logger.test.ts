@@ -1,0 +1,50 @@
+// The process logger writes its lines in batches: a line still reaches the output within a second on a quiet process,
+// and whatever is gathered is written when the process exits, however it exits.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from './logger.ts';
+
+const run = promisify(execFile);
+const loggerModule = join(import.meta.dirname, 'logger.ts');
+
+describe('the process logger', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'logger-test-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const linesOf = async (file: string) =>
+    (await readFile(file, 'utf8').catch(() => ''))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('writes a lone line within a second, far below the batch size', async () => {
+    const file = join(dir, 'quiet.log');
+    createLogger({ logLevel: 'info' }, file).info({ reqId: 'r1', status: 200 }, 'request');
+    await expect
+      .poll(() => linesOf(file), { timeout: 3000, interval: 50 })
+      .toMatchObject([{ msg: 'request', reqId: 'r1', service: 'api' }]);
+  });
+
+  for (const [index, ending] of ['process.exit(0)', "throw new Error('crash')"].entries()) {
+    it(`writes what it gathered when the process ends with ${ending}`, async () => {
+      const file = join(dir, `ending-${index}.log`);
+      const script = [
+        `const { createLogger } = await import(${JSON.stringify(loggerModule)});`,
+        // An open descriptor, as stdout is; the lines are logged and the process ends before any batch is due.
+        `const fd = (await import('node:fs')).openSync(${JSON.stringify(file)}, 'w');`,
+        "const logger = createLogger({ logLevel: 'info' }, fd);",
+        "for (let n = 0; n < 3; n++) logger.info({ n }, 'line');",
+        ending,
+      ].join('\n');
+      await run(process.execPath, ['--input-type=module', '-e', script]).catch(() => undefined);
+      expect((await linesOf(file)).map((line) => line.n)).toEqual([0, 1, 2]);
+    });
+  }
+});
