@@ -75,6 +75,8 @@ interface Scene {
   background: string;
   overlay: string;
   caption: string;
+  /** Background and caption in one picture (nothing goes between them). */
+  whole: string;
 }
 
 function buildScene(input: RenderInput, kind: 'text' | 'edit'): Scene {
@@ -122,11 +124,17 @@ function buildScene(input: RenderInput, kind: 'text' | 'edit'): Scene {
     )
     .join('');
   const label = `<text x="${Math.round(unit / 40)}" y="${Math.round(unit / 40 + unit / 40)}" font-family="DejaVu Sans Mono, monospace" font-size="${Math.round(unit / 40)}" fill="#ffffff" fill-opacity="0.8">SANDBOX ${ratio}${input.seed !== undefined ? ` · seed ${input.seed}` : ''}</text>`;
-  const caption = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${lines.length ? `<rect x="0" y="${bandTop}" width="${width}" height="${bandHeight}" fill="#000000" fill-opacity="0.4"/>` : ''}${text}${label}</svg>`;
-
-  const background = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>${gradient}</defs><rect width="${width}" height="${height}" fill="url(#g)"/>${shapes.join('')}</svg>`;
-  const overlay = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>${gradient}</defs><rect width="${width}" height="${height}" fill="url(#g)" fill-opacity="0.25"/></svg>`;
-  return { width, height, background, overlay, caption };
+  const captionMarkup = `${lines.length ? `<rect x="0" y="${bandTop}" width="${width}" height="${bandHeight}" fill="#000000" fill-opacity="0.4"/>` : ''}${text}${label}`;
+  const backgroundMarkup = `<defs>${gradient}</defs><rect width="${width}" height="${height}" fill="url(#g)"/>${shapes.join('')}`;
+  const svg = (markup: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${markup}</svg>`;
+  return {
+    width,
+    height,
+    background: svg(backgroundMarkup),
+    overlay: svg(`<defs>${gradient}</defs><rect width="${width}" height="${height}" fill="url(#g)" fill-opacity="0.25"/>`),
+    caption: svg(captionMarkup),
+    whole: svg(backgroundMarkup + captionMarkup),
+  };
 }
 
 function encode(image: Sharp, format: OutputFormat): Promise<Buffer> {
@@ -135,9 +143,8 @@ function encode(image: Sharp, format: OutputFormat): Promise<Buffer> {
 
 /** Text-to-image: gradient, shapes and the prompt's first words, at the spec's pixel size. */
 export async function renderTextToImage(input: RenderInput): Promise<Buffer> {
-  const scene = buildScene(input, 'text');
-  const image = sharp(Buffer.from(scene.background)).composite([{ input: Buffer.from(scene.caption) }]);
-  return encode(image, input.outputFormat);
+  // One picture drawn once: compositing the caption as a second full-size layer took half the render's time.
+  return encode(sharp(Buffer.from(buildScene(input, 'text').whole)), input.outputFormat);
 }
 
 /**
