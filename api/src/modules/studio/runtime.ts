@@ -13,11 +13,11 @@ import { SandboxImageProvider } from '../../providers/image/sandbox/sandbox-prov
 import { createFileStorage } from '../../storage/create.ts';
 import type { FileStorage, PublicBaseUrl } from '../../storage/storage.ts';
 import { StudioEvents } from './events.ts';
-import { StudioSettingsCache } from './studio-settings.ts';
 import { ExpectedTimes } from './jobs/expected-times.ts';
 import { ProviderGateway } from './jobs/provider-gateway.ts';
 import { STRANDED_TASKS_SCHEDULE, TaskQueue } from './jobs/task-queue.ts';
 import { resolveCallbackUrl, type TaskWorkDeps, workOnTask } from './jobs/work-on-task.ts';
+import { StudioSettingsCache } from './studio-settings.ts';
 import type { ProviderName } from './tasks/image-task.entity.ts';
 import { ImageTaskRepository } from './tasks/image-task.repository.ts';
 import { type SubmitTaskInput, type SubmittedTask, submitImageTask } from './tasks/submit.service.ts';
