@@ -47,8 +47,8 @@ export type App = Koa<AppState, AppContextExtras>;
 
 /** Lets the app's caches answer from memory, kept current by the feed's notifications; returns the undo. */
 export function watchCaches(app: App, feed: ChangeFeed): () => void {
-  const { sessions, taskLists, pricing } = app.context.services;
-  const stops = [sessions, taskLists, pricing].flatMap((cache) => (cache ? [feed.watch(cache)] : []));
+  const { sessions, taskLists, pricing, studio } = app.context.services;
+  const stops = [sessions, taskLists, pricing, studio?.settings].flatMap((cache) => (cache ? [feed.watch(cache)] : []));
   return () => {
     for (const stop of stops) stop();
   };

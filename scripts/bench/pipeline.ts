@@ -6,7 +6,9 @@
 // Overhead = submission to the finished image, minus the provider's time. Stages come from the step jobs' rows
 // (queue pick-up, provider calls) and the step's own timings (download, storage, thumbnail); `event` is commit to
 // the image reaching the client. Throughput: tasks one worker finishes per second with a zero-delay provider, as a
-// ratio to bare pg-boss send-work-complete on the same database in the same run.
+// ratio to bare pg-boss send-work-complete on the same database in the same run. Both are fed by SUBMITTERS concurrent
+// senders (the studio's each as its own user, as a web tier serves many people at once), so the row measures the
+// worker rather than one serial caller's round trips.
 import { availableParallelism, loadavg } from 'node:os';
 import { createToken, createUser, type Receiver, signIn, startReceiver, startTestServer, type TestServer } from '@app/api/testing';
 import { openJobs } from '../../api/src/jobs/boss.ts';
@@ -23,6 +25,8 @@ const delays = (process.env.BENCH_PIPELINE_DELAYS ?? '4000,20000')
   .map(Number);
 const throughputTasks = Number(process.env.BENCH_PIPELINE_THROUGHPUT_TASKS ?? (quick ? 100 : 300));
 const modes = (process.env.BENCH_PIPELINE_MODES ?? 'callback,polling').split(',') as Mode[];
+/** Concurrent submitters of the throughput row (and senders of its bare pg-boss baseline). */
+const SUBMITTERS = Number(process.env.BENCH_PIPELINE_SUBMITTERS ?? 8);
 /** Submissions are spread so the tasks do not all come due in the same instant. */
 const SPREAD_MS = 150;
 
@@ -202,18 +206,28 @@ async function runRow(delayMs: number, mode: Mode): Promise<void> {
   }
 }
 
+/** Runs `send(n, submitter)` for n = 0..count-1 on SUBMITTERS concurrent submitters, each taking the next n in turn. */
+async function inParallel(count: number, send: (n: number, submitter: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: SUBMITTERS }, async (_, submitter) => {
+      for (let n = next++; n < count; n = next++) await send(n, submitter);
+    }),
+  );
+}
+
 /** Tasks per second one worker finishes with a zero-delay provider (submitted through the studio's own submit). */
 async function pipelineThroughput(): Promise<{ perSecond: number; bare: number }> {
   const server = await startTestServer({ studio: { sandboxDelayMs: 0, maxTasksInFlight: 100_000 } });
   try {
-    const user = await createUser(server, { credits: 10_000_000 });
+    const users = await Promise.all(Array.from({ length: SUBMITTERS }, () => createUser(server, { credits: 10_000_000 })));
     // Bare pg-boss on the same database, with the worker's concurrency: send, work (nothing), complete.
     const bare = await bareBoss(server);
     const started = performance.now();
     const em = server.orm.em.fork();
-    for (let n = 0; n < throughputTasks; n++) {
+    await inParallel(throughputTasks, async (n, submitter) => {
       await server.studio.submit(em.fork(), {
-        userId: user.id,
+        userId: users[submitter]?.id ?? '',
         kind: 'text_to_image',
         prompt: `throughput ${n}`,
         inputImageUrls: [],
@@ -223,7 +237,7 @@ async function pipelineThroughput(): Promise<{ perSecond: number; bare: number }
         createdVia: 'api',
         priceList: 'api',
       });
-    }
+    });
     for (;;) {
       const [row] = await em.execute<{ left: number }[]>(
         `select count(*)::int as "left" from "image_tasks" where "status" in ('pending', 'generating')`,
@@ -248,7 +262,9 @@ async function bareBoss(server: TestServer): Promise<number> {
     await jobs.work('bench-bare', { localConcurrency: server.config.studio.jobConcurrency, pollingIntervalSeconds: 0.5 }, async () => {
       done += 1;
     });
-    for (let n = 0; n < throughputTasks; n++) await jobs.send('bench-bare', { n });
+    await inParallel(throughputTasks, async (n) => {
+      await jobs.send('bench-bare', { n });
+    });
     while (done < throughputTasks) {
       if (performance.now() - started > 300_000) throw new Error(`bare pg-boss finished ${done} of ${throughputTasks}`);
       await sleep(5);
@@ -267,7 +283,7 @@ console.log(
 for (const delayMs of delays) for (const mode of modes) await runRow(delayMs, mode);
 const { perSecond, bare } = await pipelineThroughput();
 console.log(
-  `throughput (one worker, zero-delay provider, ${throughputTasks} tasks): ${perSecond.toFixed(1)} tasks/s; bare pg-boss ${bare.toFixed(1)} jobs/s; ratio ${(perSecond / bare).toFixed(2)}x`,
+  `throughput (one worker, zero-delay provider, ${throughputTasks} tasks from ${SUBMITTERS} submitters): ${perSecond.toFixed(1)} tasks/s; bare pg-boss ${bare.toFixed(1)} jobs/s; ratio ${(perSecond / bare).toFixed(2)}x`,
 );
 console.log(
   `load after: ${loadavg()

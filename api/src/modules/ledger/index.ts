@@ -2,7 +2,7 @@ import type { ApiModule } from '../module.ts';
 import { Transaction } from './transaction.entity.ts';
 
 export { type BalanceCrossing, onBalanceLow } from './balance-crossing.ts';
-export { applyLedgerEntry, findLedgerMismatches } from './ledger.service.ts';
+export { applyLedgerEntry, applyLedgerEntryOrRollBack, findLedgerMismatches } from './ledger.service.ts';
 export { Transaction } from './transaction.entity.ts';
 export { sumCreditsUsedOnTasks, sumTaskCredits } from './transaction.repository.ts';
 

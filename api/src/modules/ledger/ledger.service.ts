@@ -41,38 +41,57 @@ export async function applyLedgerEntry(em: EntityManager, entry: LedgerEntry): P
     return await em.transactional(async (tx) => {
       // Fast path for replays; the unique key below still decides a race.
       if (await hasBusinessKey(tx, entry.businessKey)) return { applied: false, reason: 'duplicate' } as const;
-      const users = new UserRepository(tx);
-      const changed = await users.addCreditsIfCovered(entry.userId, entry.amount);
-      if (changed === null) {
-        return { applied: false, reason: (await users.exists(entry.userId)) ? 'insufficient_credits' : 'no_user' } as const;
-      }
-      const { credits, lowBalanceThreshold: threshold } = changed;
-      const id = crypto.randomUUID();
-      const inserted = await insertUnlessKeyTaken(tx, {
-        id,
-        userId: entry.userId,
-        type: entry.type,
-        amount: entry.amount,
-        balanceAfter: credits,
-        description: entry.description.slice(0, 255),
-        event: entry.event ?? null,
-        businessKey: entry.businessKey,
-        imageTaskId: entry.imageTaskId ?? null,
-        kieTaskId: entry.kieTaskId ?? null,
-        packageId: entry.packageId ?? null,
-        orderId: entry.orderId ?? null,
-        createdVia: entry.createdVia ?? 'web',
-      });
-      if (!inserted) throw new DuplicateEntry();
-      if (crossesBelow(entry.amount, credits, threshold)) {
-        await announceBalanceLow(tx, { userId: entry.userId, transactionId: id, balance: credits, threshold });
-      }
-      return { applied: true, transactionId: id, balance: credits } as const;
+      return writeEntry(tx, entry);
     });
   } catch (error) {
     if (error instanceof DuplicateEntry) return { applied: false, reason: 'duplicate' };
     throw error;
   }
+}
+
+/**
+ * `applyLedgerEntry` for a caller whose open transaction `tx` rolls back whenever the entry is not applied (a submit
+ * throws its problem): no savepoint of its own and no replay look-up first (the unique key alone refuses a replay),
+ * three statements fewer. A refused entry may leave the balance changed in `tx`, which must then not commit.
+ */
+export async function applyLedgerEntryOrRollBack(tx: EntityManager, entry: LedgerEntry): Promise<LedgerResult> {
+  try {
+    return await writeEntry(tx, entry);
+  } catch (error) {
+    if (error instanceof DuplicateEntry) return { applied: false, reason: 'duplicate' };
+    throw error;
+  }
+}
+
+/** The guarded balance change and the entry's row; throws `DuplicateEntry` when the key was taken meanwhile. */
+async function writeEntry(tx: EntityManager, entry: LedgerEntry): Promise<LedgerResult> {
+  const users = new UserRepository(tx);
+  const changed = await users.addCreditsIfCovered(entry.userId, entry.amount);
+  if (changed === null) {
+    return { applied: false, reason: (await users.exists(entry.userId)) ? 'insufficient_credits' : 'no_user' } as const;
+  }
+  const { credits, lowBalanceThreshold: threshold } = changed;
+  const id = crypto.randomUUID();
+  const inserted = await insertUnlessKeyTaken(tx, {
+    id,
+    userId: entry.userId,
+    type: entry.type,
+    amount: entry.amount,
+    balanceAfter: credits,
+    description: entry.description.slice(0, 255),
+    event: entry.event ?? null,
+    businessKey: entry.businessKey,
+    imageTaskId: entry.imageTaskId ?? null,
+    kieTaskId: entry.kieTaskId ?? null,
+    packageId: entry.packageId ?? null,
+    orderId: entry.orderId ?? null,
+    createdVia: entry.createdVia ?? 'web',
+  });
+  if (!inserted) throw new DuplicateEntry();
+  if (crossesBelow(entry.amount, credits, threshold)) {
+    await announceBalanceLow(tx, { userId: entry.userId, transactionId: id, balance: credits, threshold });
+  }
+  return { applied: true, transactionId: id, balance: credits } as const;
 }
 
 /** Users whose cached balance differs from the sum of their ledger; empty when the books are exact. */

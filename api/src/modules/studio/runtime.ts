@@ -17,6 +17,7 @@ import { ExpectedTimes } from './jobs/expected-times.ts';
 import { ProviderGateway } from './jobs/provider-gateway.ts';
 import { STRANDED_TASKS_SCHEDULE, TaskQueue } from './jobs/task-queue.ts';
 import { resolveCallbackUrl, type TaskWorkDeps, workOnTask } from './jobs/work-on-task.ts';
+import { StudioSettingsCache } from './studio-settings.ts';
 import type { ProviderName } from './tasks/image-task.entity.ts';
 import { ImageTaskRepository } from './tasks/image-task.repository.ts';
 import { type SubmitTaskInput, type SubmittedTask, submitImageTask } from './tasks/submit.service.ts';
@@ -51,6 +52,8 @@ export class StudioRuntime {
   readonly fetchOptions: FetchImageOptions;
   /** What one task step needs (exposed for the admin tools and tests). */
   readonly work: TaskWorkDeps;
+  /** The prices and callback address, kept while the server's notifications are heard (see `watchCaches`). */
+  readonly settings = new StudioSettingsCache();
   readonly #isProduction: boolean;
   readonly #orm: Orm;
   readonly #afterTransition: AfterTransition[] = [];
@@ -82,7 +85,7 @@ export class StudioRuntime {
       sandbox,
       kieFor: deps.kieFor,
       // The sandbox runs in this process, so our own address (PUBLIC_URL, else where we listen) reaches the route.
-      sandboxCallbackUrl: (em) => resolveCallbackUrl(em, ownOrigin()),
+      sandboxCallbackUrl: async (em) => resolveCallbackUrl((await this.settings.read(em)).callbackUrl, ownOrigin()),
     });
     const rateLimits = deps.rateLimits ?? new RateLimitStore(undefined);
     this.uploadLimiter = rateLimits.create({ name: 'uploads', limit: config.studio.uploadsPerWindow, windowMs: UPLOAD_WINDOW_MS });
@@ -95,7 +98,7 @@ export class StudioRuntime {
       events: this.events,
       logger,
       fetchOptions: this.fetchOptions,
-      callbackUrl: (em) => resolveCallbackUrl(em, config.publicUrl),
+      callbackUrl: async (em) => resolveCallbackUrl((await this.settings.read(em)).callbackUrl, config.publicUrl),
       steps: this.tasks,
       expected: new ExpectedTimes(),
       statusBudget,
@@ -128,7 +131,10 @@ export class StudioRuntime {
         taskTimeoutMs: this.config.taskTimeoutMs,
         isProduction: this.#isProduction,
       },
-      (tx, task) => this.tasks.next(tx, task.id, 0),
+      {
+        enqueue: (tx, task) => this.tasks.next(tx, task.id, 0),
+        prices: async (em) => (await this.settings.read(em)).prices,
+      },
     );
   }
 

@@ -79,6 +79,7 @@ describe('provider callbacks arriving twice, late or never', () => {
   it("callbacks that never arrive (the address unreachable): polling around the model's usual time ends every task once", async () => {
     // History exists now (the tasks above), so the schedule looks around the usual time despite the hour-long backoff.
     await server.orm.em.fork().nativeUpdate(AdminSettings, { id: 1 }, { callbackUrl: 'http://127.0.0.1:9/api/kie/callback' });
+    await server.heard();
     const user = await userWithCredits(server.orm, 100);
     const tasks = await Promise.all(
       Array.from({ length: 3 }, async (_, n) => (await server.studio.submit(server.orm.em.fork(), text(user.id, `never ${n}`))).task),

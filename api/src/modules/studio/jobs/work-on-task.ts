@@ -18,7 +18,6 @@ import { isImageProviderError } from '../../../providers/image/provider.ts';
 import type { FileStorage } from '../../../storage/storage.ts';
 import { isStorageUnavailable } from '../../../storage/unavailable.ts';
 import { KieApiRepository } from '../../kie-accounts/index.ts';
-import { AdminSettingsRepository } from '../../settings/index.ts';
 import type { StudioEvents } from '../events.ts';
 import { FAILURE_MESSAGES } from '../tasks/failure-messages.ts';
 import { ImageTask } from '../tasks/image-task.entity.ts';
@@ -97,9 +96,8 @@ async function lookAgain(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTa
 }
 
 /** The KIE callback address: the admin setting `callbackUrl` (a bare origin gets our path), else `PUBLIC_URL`. */
-export async function resolveCallbackUrl(em: SqlEntityManager, publicUrl: string | undefined): Promise<string | undefined> {
-  const setting = (await new AdminSettingsRepository(em).get()).callbackUrl?.trim();
-  const base = setting || publicUrl;
+export function resolveCallbackUrl(setting: string | null, publicUrl: string | undefined): string | undefined {
+  const base = setting?.trim() || publicUrl;
   if (!base || !URL.canParse(base)) return undefined;
   const url = new URL(base);
   if (url.pathname === '/' || url.pathname === '') url.pathname = '/api/kie/callback';

@@ -3,11 +3,11 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { unauthorized } from '../../../errors.ts';
 import { KieApiRepository } from '../../kie-accounts/index.ts';
-import { applyLedgerEntry } from '../../ledger/index.ts';
+import { applyLedgerEntryOrRollBack } from '../../ledger/index.ts';
 import { AdminSettingsRepository } from '../../settings/index.ts';
 import { User, UserRepository } from '../../users/index.ts';
 import { insufficientCredits, noProvider, studioBusy, tooManyTasks } from '../problems.ts';
-import { type PriceList, type TaskKind, taskCost } from './cost.ts';
+import { type PriceList, type TaskKind, type TaskPrices, taskCost } from './cost.ts';
 import { ImageTask } from './image-task.entity.ts';
 import { ImageTaskRepository } from './image-task.repository.ts';
 import { usageKey } from './refund.ts';
@@ -71,22 +71,29 @@ export interface SubmittedTask {
   remainingCredits: number;
 }
 
+export interface SubmitHooks {
+  /** Sends a task's first job in the submission's transaction, so a task never exists without it. */
+  enqueue?: (tx: SqlEntityManager, task: ImageTask) => Promise<void>;
+  /** The current prices (the runtime keeps them in memory); read from the settings row when omitted. */
+  prices?: (em: SqlEntityManager) => Promise<TaskPrices>;
+}
+
 const DESCRIPTIONS: Record<TaskKind, string> = { text_to_image: 'Text to image', edit_image: 'Image edit', upscale: 'Upscale' };
 
 /**
  * Inserts a pending task (`count` of them for several images) and charges each its cost (`usage:<taskId>`) in one
  * database transaction, under a row lock on the user, so concurrent submits can neither overdraw the balance nor exceed the in-flight limit.
  * Throws 402 `insufficient_credits`, 429 `too_many_tasks` or 503 `no_provider` problems with nothing
- * written. `enqueue` sends the task's first job in the same transaction, so a task never exists without it.
+ * written. `hooks.enqueue` sends the task's first job in the same transaction, so a task never exists without it.
  */
 export async function submitImageTask(
   em: SqlEntityManager,
   input: SubmitTaskInput,
   limits: SubmitLimits,
-  enqueue?: (tx: SqlEntityManager, task: ImageTask) => Promise<void>,
+  hooks: SubmitHooks = {},
 ): Promise<SubmittedTask> {
-  const settings = await new AdminSettingsRepository(em).get();
-  const cost = taskCost(settings, input.kind, input.priceList);
+  const prices = hooks.prices ? await hooks.prices(em) : await new AdminSettingsRepository(em).get();
+  const cost = taskCost(prices, input.kind, input.priceList);
   if (limits.isProduction && !(await new KieApiRepository(em).hasEnabled())) throw noProvider();
   // Shed load before charging: a task that cannot start before its time limit would only be charged and refunded.
   if ((await new ImageTaskRepository(em).countWaitingToStart(limits.maxWaitingTasks)) >= limits.maxWaitingTasks) throw studioBusy();
@@ -105,10 +112,11 @@ export async function submitImageTask(
     const batchId = count > 1 ? newBatchId() : null;
     const tasks = Array.from({ length: count }, () => createTask(tx, input, cost, batchId, limits.taskTimeoutMs));
     await tx.flush();
-    // One usage row per task, so each refund gives back exactly its own charge, once.
+    // One usage row per task, so each refund gives back exactly its own charge, once. A refused charge throws
+    // below, which rolls the whole submission back.
     let balance = user.credits;
     for (const task of tasks) {
-      const charged = await applyLedgerEntry(tx, {
+      const charged = await applyLedgerEntryOrRollBack(tx, {
         userId: input.userId,
         amount: -cost,
         type: 'usage',
@@ -127,7 +135,7 @@ export async function submitImageTask(
     const [task] = tasks as [ImageTask, ...ImageTask[]];
     const submitted: SubmittedTask = { task, tasks, batchId, creditsUsed: total, remainingCredits: balance };
     await input.alsoRecord?.(tx, submitted);
-    for (const each of tasks) await enqueue?.(tx, each);
+    for (const each of tasks) await hooks.enqueue?.(tx, each);
     return submitted;
   });
 }

@@ -84,7 +84,7 @@ describe('sandboxScene', () => {
     const prompt = 'Zebraquokka marmalade lighthouse';
     for (const kind of ['text', 'edit'] as const) {
       const scene = sandboxScene({ ...base, prompt }, kind);
-      const drawn = [scene.background, scene.overlay, scene.labels].join('\n').toLowerCase();
+      const drawn = [scene.background, scene.overlay, scene.labels, scene.whole].join('\n').toLowerCase();
       for (const word of prompt.toLowerCase().split(' ')) expect(drawn).not.toContain(word);
       expect(scene.labels).toContain('SANDBOX 1:1 · 1024×1024 · seed 12345');
     }

@@ -49,6 +49,8 @@ interface Scene {
   background: string;
   overlay: string;
   labels: string;
+  /** Background and labels in one picture, for a text-to-image (nothing goes between them). */
+  whole: string;
 }
 
 /** How many colour bars the prompt's mark has. */
@@ -107,11 +109,17 @@ export function sandboxScene(input: RenderInput, kind: 'text' | 'edit'): Scene {
 
   const fontSize = Math.round(unit / 40);
   const label = `<text x="${fontSize}" y="${fontSize * 2}" font-family="DejaVu Sans Mono, monospace" font-size="${fontSize}" fill="#ffffff" fill-opacity="0.8">SANDBOX ${ratio} · ${width}×${height}${input.seed !== undefined ? ` · seed ${input.seed}` : ''}</text>`;
-  const labels = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${label}${promptMark(input.prompt, width, height, unit)}</svg>`;
-
-  const background = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>${gradient}</defs><rect width="${width}" height="${height}" fill="url(#g)"/>${shapes.join('')}</svg>`;
-  const overlay = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>${gradient}</defs><rect width="${width}" height="${height}" fill="url(#g)" fill-opacity="0.25"/></svg>`;
-  return { width, height, background, overlay, labels };
+  const labelsMarkup = `${label}${promptMark(input.prompt, width, height, unit)}`;
+  const backgroundMarkup = `<defs>${gradient}</defs><rect width="${width}" height="${height}" fill="url(#g)"/>${shapes.join('')}`;
+  const svg = (markup: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${markup}</svg>`;
+  return {
+    width,
+    height,
+    background: svg(backgroundMarkup),
+    overlay: svg(`<defs>${gradient}</defs><rect width="${width}" height="${height}" fill="url(#g)" fill-opacity="0.25"/>`),
+    labels: svg(labelsMarkup),
+    whole: svg(backgroundMarkup + labelsMarkup),
+  };
 }
 
 function encode(image: Sharp, format: OutputFormat): Promise<Buffer> {
@@ -120,9 +128,8 @@ function encode(image: Sharp, format: OutputFormat): Promise<Buffer> {
 
 /** Text-to-image: gradient, shapes, the size label and the prompt's mark, at the spec's pixel size. */
 export async function renderTextToImage(input: RenderInput): Promise<Buffer> {
-  const scene = sandboxScene(input, 'text');
-  const image = sharp(Buffer.from(scene.background)).composite([{ input: Buffer.from(scene.labels) }]);
-  return encode(image, input.outputFormat);
+  // One picture drawn once: compositing the labels as a second full-size layer took half the render's time.
+  return encode(sharp(Buffer.from(sandboxScene(input, 'text').whole)), input.outputFormat);
 }
 
 /**
