@@ -38,4 +38,18 @@ describe('GET /readyz', () => {
     const after = await broken.request<Problem>('GET', '/readyz');
     expect(after.body.detail).toBe('Not ready: storage.');
   });
+
+  it('is not ready, at once, when a check does not answer: the probe never hangs with a silent database or store', async () => {
+    const storage = server.studio.storage;
+    const ping = storage.ping.bind(storage);
+    storage.ping = () => new Promise<void>(() => undefined);
+    try {
+      const res = await server.request<Problem>('GET', '/readyz');
+      expect(res.status).toBe(503);
+      expect(res.body.detail).toBe('Not ready: storage.');
+    } finally {
+      storage.ping = ping;
+    }
+    expect((await server.request('GET', '/readyz')).status).toBe(200);
+  });
 });

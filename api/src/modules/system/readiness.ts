@@ -12,12 +12,24 @@ export type ReadinessOutcome = { ready: true; body: Readiness } | { ready: false
 // Once applied, migrations stay applied for the life of the process: check until they are, then no more.
 const migrated = new WeakSet<Orm>();
 
+/**
+ * A check that has not answered within this long fails: a database or store that does not answer is not ready, and
+ * the probe must answer before the orchestrator's own timeout (often a few seconds) instead of hanging with it.
+ */
+export const READINESS_CHECK_TIMEOUT_MS = 2000;
+
 async function failureOf(check: () => Promise<unknown>, name: string): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${READINESS_CHECK_TIMEOUT_MS} ms`)), READINESS_CHECK_TIMEOUT_MS);
+  });
   try {
-    await check();
+    await Promise.race([check(), late]);
     return null;
   } catch (error) {
     return `${name}: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
