@@ -121,12 +121,14 @@ describe('sharing', () => {
     const create = details.getByRole('button', { name: 'Tạo liên kết công khai', exact: true });
     await create.focus();
     await page.keyboard.press('Enter');
-    await details.getByRole('textbox', { name: 'Liên kết công khai' }).waitFor();
+    const linkField = details.getByRole('textbox', { name: 'Liên kết công khai' });
+    await expect.poll(() => linkField.evaluate((field) => field === document.activeElement)).toBe(true);
     expect(await insideWidth(page, '.studio-share', PHONE.width)).toBe(true);
     const stop = details.getByRole('button', { name: 'Ngừng chia sẻ', exact: true });
     await stop.focus();
     await page.keyboard.press('Enter');
-    await create.waitFor();
+    // The pressed button is gone: its replacement takes the focus, so Escape still reaches the dialog.
+    await expect.poll(() => create.evaluate((button) => button === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
 

@@ -18,6 +18,7 @@ export interface AxeFinding {
  * protocol (`evaluate`), which the pages' Content-Security-Policy does not stop, as it would a script tag.
  */
 export async function axeFindings(page: Page, within?: string): Promise<AxeFinding[]> {
+  await animationsSettled(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
     async ({ tags, within }) => {
@@ -32,5 +33,20 @@ export async function axeFindings(page: Page, within?: string): Promise<AxeFindi
         }));
     },
     { tags: TAGS, within },
+  );
+}
+
+/**
+ * Waits for the page's finite animations (a dialog fading in, say) to end: axe reads colours as they are drawn, and
+ * a half-faded title fails contrast that the settled one passes. Endless ones (spinners) are left running.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? 0))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
   );
 }

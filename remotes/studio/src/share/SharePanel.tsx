@@ -3,7 +3,7 @@
 import type { components } from '@app/api-client';
 import { useT, WithMessages } from '@app/i18n';
 import { Button, Checkbox, Spinner, TextField, toast } from '@app/ui';
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import './share.css';
 
 type Share = components['schemas']['Share'];
@@ -44,6 +44,17 @@ async function copied(text: string): Promise<boolean> {
 export function SharePanel({ calls, kind }: SharePanelProps) {
   const t = useT();
   const { share, pending } = calls;
+  // Creating or stopping swaps the pressed button for another control: the new one takes the focus, so a keyboard
+  // user goes on from there (and Escape still closes the dialog) instead of starting again from the page's top.
+  const [swapped, setSwapped] = useState(false);
+  const save = () => {
+    setSwapped(true);
+    void calls.save(false);
+  };
+  const stop = () => {
+    setSwapped(true);
+    void calls.stop();
+  };
   return (
     <section className="studio-share" aria-labelledby={`studio-share-${kind}`} data-shared={share ? 'true' : 'false'}>
       <h3 id={`studio-share-${kind}`}>{t('share.heading')}</h3>
@@ -51,12 +62,12 @@ export function SharePanel({ calls, kind }: SharePanelProps) {
       {share === undefined ? (
         <Spinner label={t('share.loading')} />
       ) : share === null ? (
-        <Button variant="secondary" isPending={pending} onPress={() => void calls.save(false)}>
+        <Button variant="secondary" isPending={pending} onPress={save} autoFocus={swapped}>
           {t('share.create')}
         </Button>
       ) : (
         <>
-          <TextField label={t('share.linkLabel')} value={share.url} isReadOnly className="studio-share-link" />
+          <TextField label={t('share.linkLabel')} value={share.url} isReadOnly className="studio-share-link" autoFocus={swapped} />
           <Checkbox isSelected={share.showPrompt} isDisabled={pending} onChange={(showPrompt) => void calls.save(showPrompt)}>
             {t(kind === 'image' ? 'share.showPrompt' : 'share.showPrompts')}
           </Checkbox>
@@ -73,7 +84,7 @@ export function SharePanel({ calls, kind }: SharePanelProps) {
             >
               {t('share.copy')}
             </Button>
-            <Button variant="danger" isPending={pending} onPress={() => void calls.stop()}>
+            <Button variant="danger" isPending={pending} onPress={stop}>
               {t('share.stop')}
             </Button>
           </div>
