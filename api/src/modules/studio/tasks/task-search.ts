@@ -68,14 +68,17 @@ export function taskFilterParts(
   if (query.type) rest.add('"generation_type" = ?', query.type);
   if (query.status) rest.add('"status" = ?', query.status);
   if (query.via) rest.add('"created_via" = ?', query.via);
-  // The board's owner is checked before the list is read; its rows are found by the (task_id) side of the key.
-  if (query.board) rest.add('exists (select 1 from "board_images" b where b."board_id" = ? and b."task_id" = "image_tasks"."id")', query.board);
+  if (query.board) rest.add(ON_BOARD, query.board);
   const words = prefixQuery(userId, query.q);
   if (words) rest.add(`"prompt_words" @@ ?::tsquery`, words);
   for (const pattern of substringPatterns(query.q)) rest.add(`"prompt" ilike ?`, pattern);
   return { range: range.filter(), rest: rest.filter() };
 }
 
+// The board's owner is checked before the list is read; its rows are found by the (task_id) side of the key.
+const ON_BOARD = 'exists (select 1 from "board_images" b where b."board_id" = ? and b."task_id" = "image_tasks"."id")';
+
+/** A conjunction of SQL conditions with `?` placeholders, built in order ('true' when empty). */
 function conjunction() {
   const parts: string[] = [];
   const params: unknown[] = [];
