@@ -117,13 +117,25 @@ export class ImageTaskRepository {
       ]);
     } else {
       const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-      const page = taskFilter(userId, query, since, cursor);
+      const page = taskFilterParts(userId, query, since, cursor);
       const all = taskFilterParts(userId, query, since);
-      [row] = await this.#em.execute<(typeof row & object)[]>(
-        `select "window"."total", "window"."oldest", (${signatureOf(page.sql)}) as "signature"
-           from (${cappedCount(all)}) as "window"`,
-        [...page.params, query.limit, cursor ? 0 : (query.page - 1) * query.limit, ...cappedCountParams(all)],
-      );
+      const slice = [query.limit, cursor ? 0 : (query.page - 1) * query.limit];
+      // The page is found as `#searchPage` finds it: in the newest tasks of its range, else by the indexes.
+      const [walked] = await this.#em.execute<{ rows: number | string; signature: string | null }[]>(walkedSignature(page), [
+        ...walkedPageParams(page),
+        ...slice,
+      ]);
+      if (walked && Number(walked.rows) === query.limit) {
+        const [window] = await this.#em.execute<WindowRow[]>(cappedCount(all), cappedCountParams(all));
+        row = window && { ...window, signature: walked.signature };
+      } else {
+        const filter = taskFilter(userId, query, since, cursor);
+        [row] = await this.#em.execute<(typeof row & object)[]>(
+          `select "window"."total", "window"."oldest", (${signatureOf(filter.sql)}) as "signature"
+             from (${cappedCount(all)}) as "window"`,
+          [...filter.params, ...slice, ...cappedCountParams(all)],
+        );
+      }
       if (row) row.oldest = windowEdge(query, row);
     }
     return { total: Number(row?.total ?? 0), signature: row?.signature ?? 'empty', oldest: row?.oldest ? new Date(row.oldest) : null };
@@ -425,6 +437,14 @@ const walkedPage = ({ range, rest }: FilterParts) =>
     where "hit" ${NEWEST_FIRST} limit ? offset ?`;
 
 const walkedPageParams = ({ range, rest }: FilterParts) => [...rest.params, ...range.params];
+
+/** The digest of a `walkedPage` (limit, not one more) and how many rows it holds (parameters as `walkedPage`'s). */
+const walkedSignature = ({ range, rest }: FilterParts) =>
+  `select count(*) as "rows", md5(string_agg("id"::text || ':' || "revision", ',' ${NEWEST_FIRST})) as "signature"
+     from (select "id", "revision", "created_at"
+             from (select "id", "revision", "created_at", (${rest.sql}) as "hit" from "image_tasks" where ${range.sql}
+                    ${NEWEST_FIRST} limit ${PAGE_WALK}) as "newest"
+            where "hit" ${NEWEST_FIRST} limit ? offset ?) as "page"`;
 
 /** A search page as the planner finds it (parameters: range's, rest's, limit, offset). */
 const indexedPage = ({ range, rest }: FilterParts) =>
