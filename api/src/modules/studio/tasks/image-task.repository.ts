@@ -5,7 +5,7 @@ import { prepared, preparedRows } from '../../../db/prepared.ts';
 import { ImageTask } from './image-task.entity.ts';
 import { CURSOR_AT_SQL, decodeCursor, encodeCursor } from './task-cursor.ts';
 import { TASK_ROW, type TaskRow } from './task-row.ts';
-import { isPlainQuery, taskFilter } from './task-search.ts';
+import { isPlainQuery, type SqlFilter, taskFilter, taskFilterParts } from './task-search.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -69,20 +69,23 @@ export class ImageTaskRepository {
 
   async #searchPage(userId: string, query: TaskPageQuery, since: Date): Promise<TaskPage> {
     const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const page = taskFilter(userId, query, since, cursor);
-    const all = taskFilter(userId, query, since);
-    // One row more than the page tells whether another page follows. A first page that holds every match is its own
-    // count; only a longer search is counted (up to the cap).
+    const filter = taskFilterParts(userId, query, since, cursor);
     const offset = cursor ? 0 : (query.page - 1) * query.limit;
-    const rows = await this.#em.execute<PageRow[]>(
-      `select ${TASK_ROW.select()}, ${CURSOR_AT_SQL} as "cursorAt" from "image_tasks" where ${page.sql}
-        order by "created_at" desc, "id" desc limit ? offset ?`,
-      [...page.params, query.limit + 1, offset],
-    );
-    const [window] =
-      !cursor && offset === 0 && rows.length <= query.limit
-        ? [{ total: rows.length, oldest: (rows.at(-1)?.createdAt as string | undefined) ?? null }]
-        : await this.#em.execute<WindowRow[]>(cappedCount(all.sql), cappedCountParams(userId, all.params));
+    // One row more than the page tells whether another page follows.
+    const wanted = query.limit + 1;
+    let rows = await this.#em.execute<PageRow[]>(walkedPage(filter), [...walkedPageParams(filter), wanted, offset]);
+    let window: WindowRow | undefined;
+    if (rows.length < wanted && !cursor && offset === 0) {
+      // A rarer search's first page: its rows and its count from one read of the indexes.
+      rows = await this.#em.execute<PageRow[]>(countedPage(filter), [...filter.range.params, ...filter.rest.params, wanted]);
+      window = { total: rows[0]?.total ?? 0, oldest: rows[0]?.oldest ?? null };
+    } else if (rows.length < wanted) {
+      rows = await this.#em.execute<PageRow[]>(indexedPage(filter), [...filter.range.params, ...filter.rest.params, wanted, offset]);
+    }
+    if (!window) {
+      const all = taskFilterParts(userId, query, since);
+      [window] = await this.#em.execute<WindowRow[]>(cappedCount(all), cappedCountParams(all));
+    }
     const sent = rows.slice(0, query.limit);
     const last = sent.at(-1);
     return {
@@ -114,13 +117,25 @@ export class ImageTaskRepository {
       ]);
     } else {
       const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-      const page = taskFilter(userId, query, since, cursor);
-      const all = taskFilter(userId, query, since);
-      [row] = await this.#em.execute<(typeof row & object)[]>(
-        `select "window"."total", "window"."oldest", (${signatureOf(page.sql)}) as "signature"
-           from (${cappedCount(all.sql)}) as "window"`,
-        [...page.params, query.limit, cursor ? 0 : (query.page - 1) * query.limit, ...cappedCountParams(userId, all.params)],
-      );
+      const page = taskFilterParts(userId, query, since, cursor);
+      const all = taskFilterParts(userId, query, since);
+      const slice = [query.limit, cursor ? 0 : (query.page - 1) * query.limit];
+      // The page is found as `#searchPage` finds it: in the newest tasks of its range, else by the indexes.
+      const [walked] = await this.#em.execute<{ rows: number | string; signature: string | null }[]>(walkedSignature(page), [
+        ...walkedPageParams(page),
+        ...slice,
+      ]);
+      if (walked && Number(walked.rows) === query.limit) {
+        const [window] = await this.#em.execute<WindowRow[]>(cappedCount(all), cappedCountParams(all));
+        row = window && { ...window, signature: walked.signature };
+      } else {
+        const filter = taskFilter(userId, query, since, cursor);
+        [row] = await this.#em.execute<(typeof row & object)[]>(
+          `select "window"."total", "window"."oldest", (${signatureOf(filter.sql)}) as "signature"
+             from (${cappedCount(all)}) as "window"`,
+          [...filter.params, ...slice, ...cappedCountParams(all)],
+        );
+      }
       if (row) row.oldest = windowEdge(query, row);
     }
     return { total: Number(row?.total ?? 0), signature: row?.signature ?? 'empty', oldest: row?.oldest ? new Date(row.oldest) : null };
@@ -403,38 +418,90 @@ const signatureOf = (filter: string) =>
      from (select "id", "revision", "created_at" from "image_tasks" where ${filter}
             order by "created_at" desc, "id" desc limit ? offset ?) as "page"`;
 
-/** How many of the user's newest tasks the count walks before it asks the word index (see `cappedCount`). */
-const COUNT_WALK = 4000;
+/** How many of the range's newest tasks a search page reads before it asks the indexes (see `walkedPage`). */
+const PAGE_WALK = 2000;
+const PAGE_COLUMNS = `${TASK_ROW.select()}, ${CURSOR_AT_SQL} as "cursorAt"`;
+const NEWEST_FIRST = 'order by "created_at" desc, "id" desc';
+
+/**
+ * A search page from the newest `PAGE_WALK` tasks of the filter's range, in index order, each tested: a whole page for
+ * a search that matches often, in a few milliseconds. The planner would often read every match from the indexes and
+ * sort them instead: it takes an owner's word for a rare one (each is counted among every user's words). Fewer rows
+ * than asked mean nothing (the page may go on past the walk): the indexes are asked then. Parameters:
+ * `walkedPageParams`, limit, offset.
+ */
+const walkedPage = ({ range, rest }: FilterParts) =>
+  `select ${PAGE_COLUMNS}
+     from (select "image_tasks".*, (${rest.sql}) as "hit" from "image_tasks" where ${range.sql}
+            ${NEWEST_FIRST} limit ${PAGE_WALK}) as "image_tasks"
+    where "hit" ${NEWEST_FIRST} limit ? offset ?`;
+
+const walkedPageParams = ({ range, rest }: FilterParts) => [...rest.params, ...range.params];
+
+/** The digest of a `walkedPage` (limit, not one more) and how many rows it holds (parameters as `walkedPage`'s). */
+const walkedSignature = ({ range, rest }: FilterParts) =>
+  `select count(*) as "rows", md5(string_agg("id"::text || ':' || "revision", ',' ${NEWEST_FIRST})) as "signature"
+     from (select "id", "revision", "created_at"
+             from (select "id", "revision", "created_at", (${rest.sql}) as "hit" from "image_tasks" where ${range.sql}
+                    ${NEWEST_FIRST} limit ${PAGE_WALK}) as "newest"
+            where "hit" ${NEWEST_FIRST} limit ? offset ?) as "page"`;
+
+/** A search page as the planner finds it (parameters: range's, rest's, limit, offset). */
+const indexedPage = ({ range, rest }: FilterParts) =>
+  `select ${PAGE_COLUMNS} from "image_tasks" where ${range.sql} and ${rest.sql} ${NEWEST_FIRST} limit ? offset ?`;
+
+/**
+ * A first search page with its count and oldest match, counting the newest `searchCountCap` + 1 matches at most, as
+ * `cappedCount` does: one read of the indexes for both (parameters: range's, rest's, limit).
+ */
+const countedPage = ({ range, rest }: FilterParts) =>
+  `select ${PAGE_COLUMNS}, "total", "oldest"
+     from (select *, count(*) over () as "total", min("created_at") over () as "oldest"
+             from (select * from "image_tasks" where ${range.sql} and ${rest.sql}
+                    ${NEWEST_FIRST} limit ${COUNT_CAP + 1}) as "counted"
+            ${NEWEST_FIRST} limit ?) as "image_tasks"
+    ${NEWEST_FIRST}`;
+
+/** How many of the range's newest tasks the count walks before it asks the word index (see `cappedCount`). */
+const COUNT_WALK = 8000;
 const COUNT_CAP = LIMITS.searchCountCap;
 
 /**
  * A search's count and oldest match, counting the newest `searchCountCap` + 1 matches at most. First it walks the
- * user's newest tasks down the (user, created_at, id) index, testing each, and stops at the cap's match or after
- * `COUNT_WALK` tasks: that settles a common search (the cap is reached) and a short history (the user has fewer
- * tasks) in a few milliseconds. Only a rarer search goes on to the indexes (a bitmap of the word index), behind a
- * one-time filter that skips it when the walk settled the count. Left to itself the planner chose that bitmap even
- * for a common word (it estimates word prefixes far too rare): on a 100,000-task history it read every match of
- * every user, 180 ms against 10 ms for the walk. Parameters: `cappedCountParams`.
+ * newest tasks of the filter's range (owner and dates) down the (user, created_at, id) index, testing each, and stops
+ * at the cap's match or after `COUNT_WALK` tasks: that settles a common search (the cap is reached) and a short range
+ * (it holds fewer tasks) in a few milliseconds. Only a rarer search goes on to the indexes (a bitmap of the word
+ * index), behind a one-time filter that skips it when the walk settled the count. Left to itself the planner chose
+ * that bitmap even for a common word (it estimates word prefixes far too rare): on a 100,000-task history it read
+ * every match of every user, 180 ms against 10 ms for the walk. Parameters: `cappedCountParams`.
  */
-const cappedCount = (filter: string) =>
+const cappedCount = ({ range, rest }: FilterParts) =>
   `select case when "walk"."settled" then "walk"."hits" else "rest"."total" end as "total",
           case when "walk"."settled" then "walk"."oldest" else "rest"."oldest" end as "oldest"
      from (select "found"."hits", "found"."oldest",
                   "found"."hits" > ${COUNT_CAP}
-                  or (select count(*) from (select 1 from "image_tasks" where "user_id" = ? limit ${COUNT_WALK}) as "own") < ${COUNT_WALK}
+                  or (select count(*) from (select 1 from "image_tasks" where ${range.sql} limit ${COUNT_WALK}) as "own") < ${COUNT_WALK}
                   as "settled"
              from (select count(*) as "hits", min("created_at") as "oldest"
                      from (select "created_at"
-                             from (select "created_at", (${filter}) as "hit" from "image_tasks" where "user_id" = ?
+                             from (select "created_at", (${rest.sql}) as "hit" from "image_tasks" where ${range.sql}
                                     order by "created_at" desc, "id" desc limit ${COUNT_WALK}) as "newest"
                             where "hit" limit ${COUNT_CAP + 1}) as "first") as "found") as "walk"
     cross join lateral (
       select count(*) as "total", min("created_at") as "oldest"
-        from (select "created_at" from "image_tasks" where ${filter} and not "walk"."settled"
+        from (select "created_at" from "image_tasks" where ${range.sql} and ${rest.sql} and not "walk"."settled"
                order by "created_at" desc, "id" desc limit ${COUNT_CAP + 1}) as "matches") as "rest"`;
 
-/** The parameters of `cappedCount` for a filter of the user's tasks. */
-const cappedCountParams = (userId: string, params: unknown[]) => [userId, ...params, userId, ...params];
+/** The parameters of `cappedCount`. */
+const cappedCountParams = ({ range, rest }: FilterParts) => [
+  ...range.params,
+  ...rest.params,
+  ...range.params,
+  ...range.params,
+  ...rest.params,
+];
+
+type FilterParts = { range: SqlFilter; rest: SqlFilter };
 
 /**
  * When a search's answer changes with no write: when its oldest match leaves a `days` window. Never for the whole

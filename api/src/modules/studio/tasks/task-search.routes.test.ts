@@ -1,8 +1,10 @@
-import { type ImageTaskList, LIMITS, type Problem } from '@app/contract';
+import { type ImageTaskList, ImageTaskListQuery, LIMITS, type Problem } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
 import { insertTask, userWithCredits } from '../testing/kit.ts';
+import { pageSignature } from './etag.ts';
 import type { ImageTask } from './image-task.entity.ts';
+import { ImageTaskRepository, windowStart } from './image-task.repository.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -206,30 +208,63 @@ describe('GET /api/image-tasks: cursor paging while tasks arrive', () => {
   });
 
   it('counts a rare word exactly past the newest few thousand tasks, and a common one up to the cap', async () => {
-    // The count first walks the newest 4,000 tasks; a word rarer than that walk can settle is counted by its index.
+    // A page first reads the newest 2,000 tasks and the count the newest 8,000; a search rarer than either can settle
+    // is answered by the indexes. One task in 100 says moth, one in 50 lark, the others heron.
     const user = await userWithCredits(server.orm, 0);
     const cookie = await signIn(server, user);
     await server.orm.em.fork().execute(
       `insert into "image_tasks" ("id", "user_id", "task_id", "prompt", "model", "aspect_ratio", "status", "credits_used", "created_at", "updated_at", "deadline_at")
-       select gen_random_uuid(), ?, 'tsk_walk_' || n, case when n % 100 = 0 then 'moth ' || n else 'heron ' || n end, 'nano_banana', '1:1',
-              'completed', 2, now() - n * interval '1 second', now(), now()
-         from generate_series(1, 4500) as n`,
+       select gen_random_uuid(), ?, 'tsk_walk_' || n,
+              case when n % 100 = 0 then 'moth lark ' || n when n % 50 = 0 then 'lark ' || n else 'heron ' || n end,
+              'nano_banana', '1:1', 'completed', 2, now() - n * interval '1 second', now(), now()
+         from generate_series(1, 8500) as n`,
       [user.id],
     );
     const rare = await server.request<ImageTaskList>('GET', '/api/image-tasks?q=moth&limit=20', { cookie });
-    expect(rare.body).toMatchObject({ total: 45, totalCapped: false });
-    expect(rare.body.tasks.map((t) => t.prompt).slice(0, 2)).toEqual(['moth 100', 'moth 200']);
-    // 400 and 4000 to 4500: two in the walk, five past it.
+    expect(rare.body).toMatchObject({ total: 85, totalCapped: false });
+    expect(rare.body.tasks.map((t) => t.prompt).slice(0, 2)).toEqual(['moth lark 100', 'moth lark 200']);
+    // 400 and 4000 to 4900: one in the page's walk, ten past it.
     const rarer = await server.request<ImageTaskList>('GET', '/api/image-tasks?q=moth%204&limit=2', { cookie });
-    expect(rarer.body).toMatchObject({ total: 7, totalCapped: false });
+    expect(rarer.body).toMatchObject({ total: 11, totalCapped: false });
+    expect(rarer.body.tasks.map((t) => t.prompt)).toEqual(['moth lark 400', 'moth lark 4000']);
+    // The page is found in the walk, the count (170) goes past it.
+    const uncommon = await server.request<ImageTaskList>('GET', '/api/image-tasks?q=lark&limit=20', { cookie });
+    expect(uncommon.body).toMatchObject({ total: 170, totalCapped: false });
+    expect(uncommon.body.tasks.at(-1)?.prompt).toBe('moth lark 1000');
     const common = await server.request<ImageTaskList>('GET', '/api/image-tasks?q=heron', { cookie });
     expect(common.body).toMatchObject({ total: LIMITS.searchCountCap, totalCapped: true });
-    // The cheap 304 path counts the same way.
-    const again = await server.request('GET', '/api/image-tasks?q=moth&limit=20', {
-      cookie,
-      headers: { 'if-none-match': rare.headers.get('etag') ?? '' },
-    });
-    expect(again.status).toBe(304);
+    // A numbered page past the walk.
+    const third = await server.request<ImageTaskList>('GET', '/api/image-tasks?q=moth&limit=20&page=3', { cookie });
+    expect(third.body.tasks.map((t) => t.prompt).slice(0, 1)).toEqual(['moth lark 4100']);
+    // Following the cursors reads every match once, newest first.
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page: { body: ImageTaskList } = await server.request<ImageTaskList>(
+        'GET',
+        `/api/image-tasks?q=moth&limit=20${cursor ? `&cursor=${cursor}` : ''}`,
+        { cookie },
+      );
+      seen.push(...page.body.tasks.map((t) => t.prompt));
+      cursor = page.body.nextCursor;
+    }
+    expect(seen).toEqual(Array.from({ length: 85 }, (_, i) => `moth lark ${(i + 1) * 100}`));
+    // The version behind a 304 finds the same page and count, whichever way it reads them.
+    const tasks = new ImageTaskRepository(server.orm.em.fork());
+    const cursorQuery = `q=moth&limit=20&cursor=${rare.body.nextCursor}`;
+    for (const search of ['q=moth&limit=20', 'q=moth%204&limit=2', 'q=lark&limit=20', 'q=heron', 'q=moth&limit=20&page=3', cursorQuery]) {
+      const query = ImageTaskListQuery.parse(Object.fromEntries(new URLSearchParams(search)));
+      const since = windowStart(query.days);
+      const page = await tasks.listPage(user.id, query, since);
+      expect(await tasks.pageVersion(user.id, query, since)).toMatchObject({ total: page.counted, signature: pageSignature(page.tasks) });
+    }
+    for (const answer of [rare, uncommon]) {
+      const again = await server.request('GET', `/api/image-tasks?q=${answer === rare ? 'moth' : 'lark'}&limit=20`, {
+        cookie,
+        headers: { 'if-none-match': answer.headers.get('etag') ?? '' },
+      });
+      expect(again.status).toBe(304);
+    }
   });
 
   it('hands out a cursor on a numbered page too, and none on the last one', async () => {

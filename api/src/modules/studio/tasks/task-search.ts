@@ -42,25 +42,55 @@ export function substringPatterns(q: string | undefined): string[] {
 
 /** The tasks of `userId` matching every filter of the query (`since`: start of the `days` window, for `scope=recent`). */
 export function taskFilter(userId: string, query: ImageTaskListQuery, since: Date, cursor?: TaskCursor): SqlFilter {
-  const parts = ['"user_id" = ?'];
-  const params: unknown[] = [userId];
-  const add = (sql: string, ...values: unknown[]) => {
-    parts.push(sql);
-    params.push(...values);
-  };
-  if (query.scope === 'recent') add('"created_at" >= ?', since);
-  if (query.from) add('"created_at" >= ?', new Date(`${query.from}T00:00:00Z`));
-  if (query.to) add('"created_at" < ?', new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS));
-  if (query.favourite) add('"is_favourite"');
-  if (query.type) add('"generation_type" = ?', query.type);
-  if (query.status) add('"status" = ?', query.status);
-  if (query.via) add('"created_via" = ?', query.via);
-  // The board's owner is checked before the list is read; its rows are found by the (task_id) side of the key.
-  if (query.board) add('exists (select 1 from "board_images" b where b."board_id" = ? and b."task_id" = "image_tasks"."id")', query.board);
-  const words = prefixQuery(userId, query.q);
-  if (words) add(`"prompt_words" @@ ?::tsquery`, words);
-  for (const pattern of substringPatterns(query.q)) add(`"prompt" ilike ?`, pattern);
+  const { range, rest } = taskFilterParts(userId, query, since, cursor);
+  return joinFilters(range, rest);
+}
+
+/**
+ * The same filter in two parts: `range`, what bounds a stretch of the (user_id, created_at, id) index (owner, dates,
+ * cursor), and `rest`, what is tested on each task of it ('true' when nothing is).
+ */
+export function taskFilterParts(
+  userId: string,
+  query: ImageTaskListQuery,
+  since: Date,
+  cursor?: TaskCursor,
+): { range: SqlFilter; rest: SqlFilter } {
+  const range = conjunction();
+  const rest = conjunction();
+  range.add('"user_id" = ?', userId);
+  if (query.scope === 'recent') range.add('"created_at" >= ?', since);
+  if (query.from) range.add('"created_at" >= ?', new Date(`${query.from}T00:00:00Z`));
+  if (query.to) range.add('"created_at" < ?', new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS));
   // Row comparison: strictly after the cursor in (created_at desc, id desc) order, one index range.
-  if (cursor) add('("created_at", "id") < (?::timestamptz, ?::uuid)', cursor.at, cursor.id);
-  return { sql: parts.join(' and '), params };
+  if (cursor) range.add('("created_at", "id") < (?::timestamptz, ?::uuid)', cursor.at, cursor.id);
+  if (query.favourite) rest.add('"is_favourite"');
+  if (query.type) rest.add('"generation_type" = ?', query.type);
+  if (query.status) rest.add('"status" = ?', query.status);
+  if (query.via) rest.add('"created_via" = ?', query.via);
+  if (query.board) rest.add(ON_BOARD, query.board);
+  const words = prefixQuery(userId, query.q);
+  if (words) rest.add(`"prompt_words" @@ ?::tsquery`, words);
+  for (const pattern of substringPatterns(query.q)) rest.add(`"prompt" ilike ?`, pattern);
+  return { range: range.filter(), rest: rest.filter() };
+}
+
+// The board's owner is checked before the list is read; its rows are found by the (task_id) side of the key.
+const ON_BOARD = 'exists (select 1 from "board_images" b where b."board_id" = ? and b."task_id" = "image_tasks"."id")';
+
+/** A conjunction of SQL conditions with `?` placeholders, built in order ('true' when empty). */
+function conjunction() {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  return {
+    add(sql: string, ...values: unknown[]) {
+      parts.push(sql);
+      params.push(...values);
+    },
+    filter: (): SqlFilter => ({ sql: parts.length ? parts.join(' and ') : 'true', params }),
+  };
+}
+
+function joinFilters(a: SqlFilter, b: SqlFilter): SqlFilter {
+  return { sql: b.sql === 'true' ? a.sql : `${a.sql} and ${b.sql}`, params: [...a.params, ...b.params] };
 }
