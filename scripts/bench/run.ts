@@ -86,7 +86,8 @@ koa.use((ctx) => {
   ctx.body = { status: 'ok' };
 });
 const koaServer = createServer(koa.callback());
-// As deployed: production mode (no development-time check of every answer against its schema), request log at info.
+// As deployed: a web process (ROLE=web), production mode (no development-time check of every answer against its
+// schema), request log at info.
 const stack = await startTestServer(benchServer);
 
 const rows: Row[] = [];
@@ -110,7 +111,7 @@ try {
 
 const base = rows[0]!.rps;
 console.log(
-  `\n${connections} connections, ${seconds}s each, production mode, request log at info, database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+  `\n${connections} connections, ${seconds}s each, a web process in production mode, request log at info, database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
 );
 console.table(
   rows.map((r) => ({

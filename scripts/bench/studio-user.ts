@@ -13,9 +13,11 @@ export interface Testing {
 /**
  * The benches' server settings: production, with its default log level (every request's line is written, as
  * deployed), and a per-caller budget no load reaches (thousands of requests a second come from one address and one
- * user), so every request is counted as usual and none is refused.
+ * user), so every request is counted as usual and none is refused. A web process, as deployed (compose.yaml: web
+ * processes run ROLE=web, the job workers and schedules run in their own processes): the measured process does not
+ * also poll for jobs.
  */
-const benchConfig = { logLevel: 'info', isProduction: true, apiRatePerMinute: 1_000_000_000 } as const;
+const benchConfig = { logLevel: 'info', isProduction: true, apiRatePerMinute: 1_000_000_000, role: 'web' } as const;
 
 /**
  * What a bench starts its server with: the settings above and the production logger (`createLogger`, its batched

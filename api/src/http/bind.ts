@@ -125,6 +125,9 @@ function invalidInput(errors: ReturnType<typeof issuesToFieldErrors>): HttpProbl
   });
 }
 
+/** What `ctx.type = 'application/json'` sets, without a lookup in the MIME table on every answer. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 /** Writes a handler's answer, checking it against the contract first when asked to. */
 function respond(ctx: AppContext, route: RouteDef, output: { status: number; body?: unknown }, validate: boolean): void {
   const declared = route.responses[output.status];
@@ -137,7 +140,7 @@ function respond(ctx: AppContext, route: RouteDef, output: { status: number; bod
   // API answers are per caller unless a handler says otherwise: keep them out of shared caches.
   if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
   if (declared.schema) {
-    ctx.type = 'application/json';
+    ctx.set('Content-Type', JSON_CONTENT_TYPE);
     ctx.body = serialized?.json ?? JSON.stringify(output.body);
     if (serialized?.kept) offerKeptJson(ctx, serialized.kept);
   } else if (declared.contentType) {

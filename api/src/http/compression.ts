@@ -41,8 +41,12 @@ const compressOnce = {
   gzip: (text: string) => gzipText(text),
 };
 
-/** The kept answer a request sends (`offerKeptJson`), by request. */
-const keptAnswers = new WeakMap<AppContext, KeptJson>();
+/**
+ * Where a request holds the kept answer it sends (`offerKeptJson`): a property of its context, not a WeakMap entry per
+ * request, whose keys the collector must trace apart.
+ */
+const KEPT = Symbol('kept answer');
+type HoldingKept = AppContext & { [KEPT]?: KeptJson };
 
 /**
  * The encoding koa-compress chose for each Accept-Encoding header, learnt from its answers: a kept answer is sent in
@@ -54,7 +58,7 @@ const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
 
 /** Says the answer's body is `kept`'s JSON: compressed, it is sent with the bytes `kept` holds. */
 export function offerKeptJson(ctx: AppContext, kept: KeptJson): void {
-  keptAnswers.set(ctx, kept);
+  (ctx as HoldingKept)[KEPT] = kept;
 }
 
 /**
@@ -74,7 +78,7 @@ export function compressAnswer(ctx: AppContext): Promise<void> | undefined {
   // A client that takes neither brotli nor gzip gets the body as it is: no need for koa-compress's own negotiation.
   const takesCompressed = COMPRESSED_ENCODINGS.some((encoding) => accepts(ctx, encoding));
   if (body && takesCompressed && !encodedBefore && ctx.compress !== false && !(ctx.response.length < COMPRESS_THRESHOLD)) {
-    const kept = keptAnswers.get(ctx);
+    const kept = (ctx as HoldingKept)[KEPT];
     const compressing = kept && kept.json === body && keptFormApplies(ctx) ? sendKeptForm(ctx, kept) : compressor(ctx, done);
     return compressing.then(() => weakenStrongEtag(ctx, encodedBefore, takesCompressed));
   }

@@ -34,15 +34,26 @@ class LazyForks extends Map<string, EntityManager> {
 /** The store `RequestContext.create` runs in (private in its typings; MikroORM's own `getEntityManager` reads it). */
 const storage = (RequestContext as unknown as { storage: AsyncLocalStorage<RequestContext> }).storage;
 
+/**
+ * A request's state whose `em` is its context's fork: a getter of the class, where defining one on each request's
+ * state object made every object a slow one of its own shape.
+ */
+class StateWithEm {
+  readonly #context: RequestContext;
+  constructor(context: RequestContext) {
+    this.#context = context;
+  }
+  get em(): SqlEntityManager {
+    return this.#context.em as SqlEntityManager;
+  }
+}
+
 /** Runs the rest of the chain inside a `RequestContext` and exposes its fork as `ctx.state.em`. */
 export function requestContext(orm: Orm): Middleware<AppState, AppContextExtras> {
   return (ctx, next) => {
     const context = new RequestContext(new LazyForks(orm.em));
-    Object.defineProperty(ctx.state, 'em', {
-      get: () => context.em as SqlEntityManager,
-      configurable: true,
-      enumerable: true,
-    });
+    // What the outer layers put in the state (the request id) comes along.
+    ctx.state = Object.assign(new StateWithEm(context), ctx.state) as AppState;
     return storage.run(context, next);
   };
 }
