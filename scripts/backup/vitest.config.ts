@@ -8,6 +8,9 @@ export default defineConfig({
     include: ['*.test.ts'],
     root: import.meta.dirname,
     environment: 'node',
+    // After the others, one file at a time: the drill times pg_dump and pg_restore.
+    fileParallelism: false,
+    sequence: { groupOrder: 2 },
     // The drill takes a few seconds; these only catch hangs.
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -7,6 +7,9 @@ export default defineConfig({
     include: ['*.test.ts'],
     root: import.meta.dirname,
     environment: 'node',
+    // After the others, one file at a time: it runs a cluster of processes and times their recovery.
+    fileParallelism: false,
+    sequence: { groupOrder: 2 },
     // Start-up, a minute of faults and the drain (a stuck task waits for its time limit and a sweep).
     testTimeout: 600_000,
     hookTimeout: 120_000,

@@ -8,6 +8,9 @@ export default defineConfig({
     include: ['*.test.ts'],
     root: import.meta.dirname,
     environment: 'node',
+    // After the others, one file at a time: each runs several server processes.
+    fileParallelism: false,
+    sequence: { groupOrder: 2 },
     // Process start-up, a worker restart and a minute-long schedule; these only catch hangs.
     testTimeout: 180_000,
     hookTimeout: 120_000,

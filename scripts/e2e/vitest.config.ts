@@ -8,8 +8,10 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['*.test.ts'],
     environment: 'node',
-    // One browser and one server per file; files run one after another so ports and CPU stay calm.
-    fileParallelism: false,
+    // One browser and one server per file, on ports of their own: two files at once, after the API and unit tests
+    // (group 0) and before the clusters (group 2). Every wait polls for a state, so a busier machine only waits longer.
+    maxWorkers: 2,
+    sequence: { groupOrder: 1 },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Remote pages load over the network; give polled assertions room.
