@@ -5,7 +5,7 @@ import { prepared, preparedRows } from '../../../db/prepared.ts';
 import { ImageTask } from './image-task.entity.ts';
 import { CURSOR_AT_SQL, decodeCursor, encodeCursor } from './task-cursor.ts';
 import { TASK_ROW, type TaskRow } from './task-row.ts';
-import { isPlainQuery, type SqlFilter, taskFilter, taskFilterParts } from './task-search.ts';
+import { type FilterParts, isPlainQuery, taskFilter, taskFilterParts, wholeFilter } from './task-search.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -77,10 +77,10 @@ export class ImageTaskRepository {
     let window: WindowRow | undefined;
     if (rows.length < wanted && !cursor && offset === 0) {
       // A rarer search's first page: its rows and its count from one read of the indexes.
-      rows = await this.#em.execute<PageRow[]>(countedPage(filter), [...filter.range.params, ...filter.rest.params, wanted]);
+      rows = await this.#em.execute<PageRow[]>(countedPage(filter), [...wholeFilter(filter).params, wanted]);
       window = { total: rows[0]?.total ?? 0, oldest: rows[0]?.oldest ?? null };
     } else if (rows.length < wanted) {
-      rows = await this.#em.execute<PageRow[]>(indexedPage(filter), [...filter.range.params, ...filter.rest.params, wanted, offset]);
+      rows = await this.#em.execute<PageRow[]>(indexedPage(filter), [...wholeFilter(filter).params, wanted, offset]);
     }
     if (!window) {
       const all = taskFilterParts(userId, query, since);
@@ -129,7 +129,7 @@ export class ImageTaskRepository {
         const [window] = await this.#em.execute<WindowRow[]>(cappedCount(all), cappedCountParams(all));
         row = window && { ...window, signature: walked.signature };
       } else {
-        const filter = taskFilter(userId, query, since, cursor);
+        const filter = wholeFilter(page);
         [row] = await this.#em.execute<(typeof row & object)[]>(
           `select "window"."total", "window"."oldest", (${signatureOf(filter.sql)}) as "signature"
              from (${cappedCount(all)}) as "window"`,
@@ -412,16 +412,23 @@ const PAGE = prepared(
     order by "created_at" desc, "id" desc limit ? offset ?`,
 );
 
+const NEWEST_FIRST = 'order by "created_at" desc, "id" desc';
+/** The digest of a page's rows (its ids and revisions, in order), the part of a version that an edit changes. */
+const PAGE_DIGEST = `md5(string_agg("id"::text || ':' || "revision", ',' ${NEWEST_FIRST}))`;
+
 /** The digest of a page's ids and revisions where `filter` holds (parameters: the filter's, limit, offset). */
 const signatureOf = (filter: string) =>
-  `select md5(string_agg("id"::text || ':' || "revision", ',' order by "created_at" desc, "id" desc))
+  `select ${PAGE_DIGEST}
      from (select "id", "revision", "created_at" from "image_tasks" where ${filter}
-            order by "created_at" desc, "id" desc limit ? offset ?) as "page"`;
+            ${NEWEST_FIRST} limit ? offset ?) as "page"`;
 
 /** How many of the range's newest tasks a search page reads before it asks the indexes (see `walkedPage`). */
 const PAGE_WALK = 2000;
 const PAGE_COLUMNS = `${TASK_ROW.select()}, ${CURSOR_AT_SQL} as "cursorAt"`;
-const NEWEST_FIRST = 'order by "created_at" desc, "id" desc';
+
+/** The newest `PAGE_WALK` tasks of the filter's range with `columns`, each marked `hit` when it matches the rest. */
+const newestOfRange = ({ range, rest }: FilterParts, columns: string) =>
+  `(select ${columns}, (${rest.sql}) as "hit" from "image_tasks" where ${range.sql} ${NEWEST_FIRST} limit ${PAGE_WALK})`;
 
 /**
  * A search page from the newest `PAGE_WALK` tasks of the filter's range, in index order, each tested: a whole page for
@@ -430,34 +437,30 @@ const NEWEST_FIRST = 'order by "created_at" desc, "id" desc';
  * than asked mean nothing (the page may go on past the walk): the indexes are asked then. Parameters:
  * `walkedPageParams`, limit, offset.
  */
-const walkedPage = ({ range, rest }: FilterParts) =>
-  `select ${PAGE_COLUMNS}
-     from (select "image_tasks".*, (${rest.sql}) as "hit" from "image_tasks" where ${range.sql}
-            ${NEWEST_FIRST} limit ${PAGE_WALK}) as "image_tasks"
+const walkedPage = (filter: FilterParts) =>
+  `select ${PAGE_COLUMNS} from ${newestOfRange(filter, '"image_tasks".*')} as "image_tasks"
     where "hit" ${NEWEST_FIRST} limit ? offset ?`;
 
 const walkedPageParams = ({ range, rest }: FilterParts) => [...rest.params, ...range.params];
 
 /** The digest of a `walkedPage` (limit, not one more) and how many rows it holds (parameters as `walkedPage`'s). */
-const walkedSignature = ({ range, rest }: FilterParts) =>
-  `select count(*) as "rows", md5(string_agg("id"::text || ':' || "revision", ',' ${NEWEST_FIRST})) as "signature"
-     from (select "id", "revision", "created_at"
-             from (select "id", "revision", "created_at", (${rest.sql}) as "hit" from "image_tasks" where ${range.sql}
-                    ${NEWEST_FIRST} limit ${PAGE_WALK}) as "newest"
+const walkedSignature = (filter: FilterParts) =>
+  `select count(*) as "rows", ${PAGE_DIGEST} as "signature"
+     from (select "id", "revision", "created_at" from ${newestOfRange(filter, '"id", "revision", "created_at"')} as "newest"
             where "hit" ${NEWEST_FIRST} limit ? offset ?) as "page"`;
 
-/** A search page as the planner finds it (parameters: range's, rest's, limit, offset). */
-const indexedPage = ({ range, rest }: FilterParts) =>
-  `select ${PAGE_COLUMNS} from "image_tasks" where ${range.sql} and ${rest.sql} ${NEWEST_FIRST} limit ? offset ?`;
+/** A search page as the planner finds it (parameters: the whole filter's, limit, offset). */
+const indexedPage = (filter: FilterParts) =>
+  `select ${PAGE_COLUMNS} from "image_tasks" where ${wholeFilter(filter).sql} ${NEWEST_FIRST} limit ? offset ?`;
 
 /**
  * A first search page with its count and oldest match, counting the newest `searchCountCap` + 1 matches at most, as
- * `cappedCount` does: one read of the indexes for both (parameters: range's, rest's, limit).
+ * `cappedCount` does: one read of the indexes for both (parameters: the whole filter's, limit).
  */
-const countedPage = ({ range, rest }: FilterParts) =>
+const countedPage = (filter: FilterParts) =>
   `select ${PAGE_COLUMNS}, "total", "oldest"
      from (select *, count(*) over () as "total", min("created_at") over () as "oldest"
-             from (select * from "image_tasks" where ${range.sql} and ${rest.sql}
+             from (select * from "image_tasks" where ${wholeFilter(filter).sql}
                     ${NEWEST_FIRST} limit ${COUNT_CAP + 1}) as "counted"
             ${NEWEST_FIRST} limit ?) as "image_tasks"
     ${NEWEST_FIRST}`;
@@ -500,8 +503,6 @@ const cappedCountParams = ({ range, rest }: FilterParts) => [
   ...range.params,
   ...rest.params,
 ];
-
-type FilterParts = { range: SqlFilter; rest: SqlFilter };
 
 /**
  * When a search's answer changes with no write: when its oldest match leaves a `days` window. Never for the whole

@@ -42,20 +42,17 @@ export function substringPatterns(q: string | undefined): string[] {
 
 /** The tasks of `userId` matching every filter of the query (`since`: start of the `days` window, for `scope=recent`). */
 export function taskFilter(userId: string, query: ImageTaskListQuery, since: Date, cursor?: TaskCursor): SqlFilter {
-  const { range, rest } = taskFilterParts(userId, query, since, cursor);
-  return joinFilters(range, rest);
+  return wholeFilter(taskFilterParts(userId, query, since, cursor));
 }
+
+/** A filter in two parts (see `taskFilterParts`). */
+export type FilterParts = { range: SqlFilter; rest: SqlFilter };
 
 /**
  * The same filter in two parts: `range`, what bounds a stretch of the (user_id, created_at, id) index (owner, dates,
  * cursor), and `rest`, what is tested on each task of it ('true' when nothing is).
  */
-export function taskFilterParts(
-  userId: string,
-  query: ImageTaskListQuery,
-  since: Date,
-  cursor?: TaskCursor,
-): { range: SqlFilter; rest: SqlFilter } {
+export function taskFilterParts(userId: string, query: ImageTaskListQuery, since: Date, cursor?: TaskCursor): FilterParts {
   const range = conjunction();
   const rest = conjunction();
   range.add('"user_id" = ?', userId);
@@ -91,6 +88,7 @@ function conjunction() {
   };
 }
 
-function joinFilters(a: SqlFilter, b: SqlFilter): SqlFilter {
-  return { sql: b.sql === 'true' ? a.sql : `${a.sql} and ${b.sql}`, params: [...a.params, ...b.params] };
+/** Both parts as one filter, the range's conditions first. */
+export function wholeFilter({ range, rest }: FilterParts): SqlFilter {
+  return { sql: rest.sql === 'true' ? range.sql : `${range.sql} and ${rest.sql}`, params: [...range.params, ...rest.params] };
 }
