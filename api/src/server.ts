@@ -59,7 +59,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const database = options.database ?? databaseTarget(config);
   // Before the database opens: encrypted settings columns read and write with this key.
   useSecretKey(config.secretKey);
-  const orm = await createOrm(database, { entities });
+  const orm = await createOrm(database, { entities, connectTimeoutMs: config.databaseConnectTimeoutMs });
   let listening: Server | undefined;
   let jobs: Jobs | undefined;
   let live: LiveHub | undefined;
@@ -75,7 +75,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     for (const hook of startHooks) await hook({ em: orm.em.fork(), config, logger, database });
     const runWorkers = config.role !== 'web';
     jobs = await openJobs(orm, { logger, runWorkers, cronIntervalSeconds: config.jobsCronIntervalSeconds });
-    rateLimits = new RateLimitStore(config.databaseUrl);
+    rateLimits = new RateLimitStore(config.databaseUrl, config.databaseConnectTimeoutMs);
     // Event streams: one LISTEN connection of this process fans the database's notifications out.
     live = await LiveHub.open(orm, { logger });
     const lifecycle = { draining: false };
