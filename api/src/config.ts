@@ -19,8 +19,8 @@ const DEV_SECRET_KEY = 'dev-only-secret-key-do-not-use-in-production-0000';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** `DATABASE_CONNECT_TIMEOUT_MS`'s default: far above a healthy connect, well under a request's patience. */
-export const DEFAULT_DATABASE_CONNECT_TIMEOUT_MS = 5000;
+/** `DATABASE_CONNECT_TIMEOUT_MS`'s default: far above a healthy connect; a burst that fills the pool waits this long before failing. */
+export const DEFAULT_DATABASE_CONNECT_TIMEOUT_MS = 10_000;
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
