@@ -6,7 +6,6 @@ import { Router } from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
 import type { ChangeFeed } from './db/changes.ts';
-import { NotifiedValue } from './db/notified-value.ts';
 import { notFound } from './errors.ts';
 import { type AppRouter, bindRoutes, type HandlerMap, routeFallback } from './http/bind.ts';
 import { JSON_BODY_LIMIT, jsonBody } from './http/body.ts';
@@ -48,8 +47,8 @@ export type App = Koa<AppState, AppContextExtras>;
 
 /** Lets the app's caches answer from memory, kept current by the feed's notifications; returns the undo. */
 export function watchCaches(app: App, feed: ChangeFeed): () => void {
-  const { sessions, taskLists, pricing, studio } = app.context.services;
-  const stops = [sessions, taskLists, pricing, studio?.settings].flatMap((cache) => (cache ? [feed.watch(cache)] : []));
+  const { sessions, taskLists, settings } = app.context.services;
+  const stops = [sessions, taskLists, settings].flatMap((cache) => (cache ? [feed.watch(cache)] : []));
   return () => {
     for (const stop of stops) stop();
   };
@@ -67,7 +66,6 @@ export function createApp(deps: AppDeps): App {
   // The hot path's caches answer from memory only once a server's notifications keep them current (`watchCaches`).
   services.sessions ??= new SessionCache();
   services.taskLists ??= new TaskListCache();
-  services.pricing ??= new NotifiedValue(['settings']);
   app.context.services = services;
   // Errors after the response started (a broken stream, a client gone) cannot become problems: log them.
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'response error'));

@@ -11,6 +11,13 @@ describe('loadConfig', () => {
     expect(config.remotes.admin).toBe('/remotes/admin/remoteEntry.js');
   });
 
+  it('bounds the wait for a database connection: 10 s by default, configurable, never unbounded', () => {
+    expect(loadConfig({}).databaseConnectTimeoutMs).toBe(10_000);
+    expect(loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '1500' }).databaseConnectTimeoutMs).toBe(1500);
+    // pg reads 0 as "wait forever".
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '0' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS: /);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

@@ -19,6 +19,9 @@ const DEV_SECRET_KEY = 'dev-only-secret-key-do-not-use-in-production-0000';
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** `DATABASE_CONNECT_TIMEOUT_MS`'s default: far above a healthy connect; a burst that fills the pool waits this long before failing. */
+export const DEFAULT_DATABASE_CONNECT_TIMEOUT_MS = 10_000;
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface Config {
@@ -28,6 +31,8 @@ export interface Config {
   host: string;
   /** PostgreSQL URL; unset means the embedded PGlite under `dataDir`. */
   databaseUrl?: string;
+  /** How long opening (or waiting for) a PostgreSQL connection may take before it fails instead of hanging. */
+  databaseConnectTimeoutMs: number;
   /** Where local state lives (PGlite cluster, stored images). */
   dataDir: string;
   /** The public origin of this service, for absolute links and callbacks. */
@@ -124,6 +129,8 @@ const EnvSchema = z.object({
     .string()
     .refine((value) => /^postgres(ql)?:\/\//.test(value) && URL.canParse(value), 'must be a postgres:// URL')
     .optional(),
+  // A database that accepts connections but never answers fails requests and jobs after this long.
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1).default(DEFAULT_DATABASE_CONNECT_TIMEOUT_MS),
   DATA_DIR: z.string().min(1).optional(),
   PUBLIC_URL: origin.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -222,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     dataDir: e.DATA_DIR ?? join(REPO_ROOT, 'data'),
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,

@@ -16,6 +16,7 @@ import { createLogger } from './logger.ts';
 import { entities, processes, seeds, startHooks } from './modules/index.ts';
 import { LiveHub } from './modules/live/index.ts';
 import type { ModuleProcess, ProcessContext } from './modules/module.ts';
+import { SettingsCache } from './modules/settings/index.ts';
 import type { StudioRuntime } from './modules/studio/index.ts';
 
 export interface StartOptions extends Pick<AppDeps, 'handlers' | 'routes' | 'resolvePrincipal'> {
@@ -59,7 +60,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const database = options.database ?? databaseTarget(config);
   // Before the database opens: encrypted settings columns read and write with this key.
   useSecretKey(config.secretKey);
-  const orm = await createOrm(database, { entities });
+  const orm = await createOrm(database, { entities, connectTimeoutMs: config.databaseConnectTimeoutMs });
   let listening: Server | undefined;
   let jobs: Jobs | undefined;
   let live: LiveHub | undefined;
@@ -75,11 +76,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     for (const hook of startHooks) await hook({ em: orm.em.fork(), config, logger, database });
     const runWorkers = config.role !== 'web';
     jobs = await openJobs(orm, { logger, runWorkers, cronIntervalSeconds: config.jobsCronIntervalSeconds });
-    rateLimits = new RateLimitStore(config.databaseUrl);
+    rateLimits = new RateLimitStore(config.databaseUrl, config.databaseConnectTimeoutMs);
     // Event streams: one LISTEN connection of this process fans the database's notifications out.
     live = await LiveHub.open(orm, { logger });
     const lifecycle = { draining: false };
-    const services: ProcessContext['services'] = { config, orm, logger, jobs, rateLimits, live, lifecycle };
+    // One settings cache for the process: billing's pricing and the studio's prices read the same row.
+    const settings = new SettingsCache();
+    const services: ProcessContext['services'] = { config, orm, logger, jobs, rateLimits, settings, live, lifecycle };
     // Stored files are published under PUBLIC_URL, else under the address we listen on (read once files are stored).
     const publicUrl = () => config.publicUrl ?? publicOrigin(listening);
     for (const build of processes) built.push(await build({ config, orm, logger, jobs, publicUrl, services }));

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { EntitySchema, MikroORM, Options } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import type { AbstractSqlDriver, SqlEntityManager } from '@mikro-orm/sql';
-import type { Config } from '../config.ts';
+import { type Config, DEFAULT_DATABASE_CONNECT_TIMEOUT_MS } from '../config.ts';
 import { noteStatement } from './request-writes.ts';
 
 /** The ORM as the rest of the code sees it: driver-agnostic SQL. */
@@ -26,6 +26,8 @@ export function databaseTarget(config: Pick<Config, 'databaseUrl' | 'dataDir'>):
 export interface OrmOptions {
   entities: readonly EntitySchema[];
   debug?: boolean;
+  /** PostgreSQL only: how long opening a connection, or waiting for a free one, may take (config's default). */
+  connectTimeoutMs?: number;
 }
 
 /** Options shared by every driver; the same entities and migrations serve all of them. */
@@ -61,7 +63,10 @@ export async function createOrm(target: DatabaseTarget, options: OrmOptions): Pr
   const shared = { ...baseOptions(options.entities), debug: options.debug ?? false };
   if (target.kind === 'postgres') {
     const { MikroORM } = await import('@mikro-orm/postgresql');
-    return (await MikroORM.init({ ...shared, clientUrl: target.url } as never)) as unknown as Orm;
+    // Without it pg waits forever on a server that accepts the connection but never answers (a hung host, a full
+    // proxy); the pool's waiters for a free connection get the same bound.
+    const driverOptions = { connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_DATABASE_CONNECT_TIMEOUT_MS };
+    return (await MikroORM.init({ ...shared, clientUrl: target.url, driverOptions } as never)) as unknown as Orm;
   }
   const { MikroORM } = await import('@mikro-orm/pglite');
   const dataDir = target.kind === 'pglite' ? target.dataDir : 'memory://';
@@ -80,7 +85,7 @@ export async function migrate(orm: Orm): Promise<string[]> {
   if ((orm.em.getConnection() as unknown) instanceof PgliteConnection) return up();
   const { default: pg } = await import('pg');
   // Its own session: the lock is held while the migrator works on the pool's connections.
-  const lock = new pg.Client({ connectionString: orm.config.get('clientUrl') });
+  const lock = new pg.Client({ connectionString: orm.config.get('clientUrl'), connectionTimeoutMillis: connectTimeoutOf(orm) });
   await lock.connect();
   try {
     await lock.query(`select pg_advisory_lock(hashtext('app migrations'))`);
@@ -89,4 +94,10 @@ export async function migrate(orm: Orm): Promise<string[]> {
     // Ending the session releases the lock.
     await lock.end();
   }
+}
+
+/** The connect timeout the ORM's PostgreSQL pool was opened with, for the other connections to the same database. */
+export function connectTimeoutOf(orm: Orm): number {
+  const driverOptions = orm.config.get('driverOptions') as { connectionTimeoutMillis?: number } | undefined;
+  return driverOptions?.connectionTimeoutMillis ?? DEFAULT_DATABASE_CONNECT_TIMEOUT_MS;
 }

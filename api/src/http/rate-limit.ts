@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { DEFAULT_DATABASE_CONNECT_TIMEOUT_MS } from '../config.ts';
 import { tooManyRequests } from '../errors.ts';
 
 export interface RateLimitOptions {
@@ -73,11 +74,14 @@ function checkedOptions({ name, limit, windowMs }: RateLimitOptions) {
 /** Where an app's counters live; one per app, closed with it. */
 export class RateLimitStore {
   readonly #databaseUrl: string | undefined;
+  readonly #connectTimeoutMs: number;
   #pool: pg.Pool | undefined;
   #table: Promise<void> | undefined;
 
-  constructor(databaseUrl: string | undefined) {
+  /** `connectTimeoutMs`: a database that never answers fails the count (the memory insurance takes over) instead of hanging it. */
+  constructor(databaseUrl: string | undefined, connectTimeoutMs = DEFAULT_DATABASE_CONNECT_TIMEOUT_MS) {
     this.#databaseUrl = databaseUrl;
+    this.#connectTimeoutMs = connectTimeoutMs;
   }
 
   get kind(): 'postgres' | 'memory' {
@@ -119,7 +123,13 @@ export class RateLimitStore {
 
   #poolOf(databaseUrl: string): pg.Pool {
     if (!this.#pool) {
-      this.#pool = new pg.Pool({ connectionString: databaseUrl, max: 4, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+      this.#pool = new pg.Pool({
+        connectionString: databaseUrl,
+        max: 4,
+        idleTimeoutMillis: 10_000,
+        connectionTimeoutMillis: this.#connectTimeoutMs,
+        allowExitOnIdle: true,
+      });
       // An idle connection the server ends (restart, failover) must not crash the process; the next query reconnects.
       this.#pool.on('error', () => {});
     }

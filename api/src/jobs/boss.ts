@@ -4,7 +4,7 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { type Db, fromKysely, fromPglite, type Job, PgBoss, type Queue, type SendOptions, type WorkOptions } from 'pg-boss';
 import type { Logger } from 'pino';
-import type { Orm } from '../db/orm.ts';
+import { connectTimeoutOf, type Orm } from '../db/orm.ts';
 import { DueWaker } from './due-waker.ts';
 
 export interface JobsOptions {
@@ -27,7 +27,7 @@ async function connectionFor(orm: Orm, poolSize: number): Promise<ConstructorPar
     // PGlite has one connection: pg-boss queues behind the ORM's transactions on it.
     return { db: fromPglite(await connection.getNativeClient()), backend: 'pglite' };
   }
-  return { connectionString: orm.config.get('clientUrl'), max: poolSize };
+  return { connectionString: orm.config.get('clientUrl'), max: poolSize, connectionTimeoutMillis: connectTimeoutOf(orm) };
 }
 
 /** The transaction an EntityManager is in, as a pg-boss connection (undefined outside a transaction). */

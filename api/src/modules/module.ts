@@ -38,7 +38,7 @@ export interface ProcessContext {
   /** The origin files and callbacks are published under (PUBLIC_URL, else the address listened on, known once listening). */
   publicUrl: () => string;
   /** The app's services as built so far; a module adds its own here (see the `AppServices` augmentations). */
-  services: Partial<AppServices> & Pick<AppServices, 'config' | 'orm' | 'logger' | 'jobs' | 'rateLimits'>;
+  services: Partial<AppServices> & Pick<AppServices, 'config' | 'orm' | 'logger' | 'jobs' | 'rateLimits' | 'settings'>;
 }
 
 /** A module's running part: started in module order once the server listens, stopped in reverse order before the ORM closes. */

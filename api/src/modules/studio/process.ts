@@ -17,7 +17,8 @@ declare module '../../http/context.ts' {
 
 export async function studioProcess(context: ProcessContext): Promise<ModuleProcess> {
   const { config, orm, logger, jobs, services } = context;
-  const studio = createStudioRuntime({ config, orm, logger, jobs, publicUrl: context.publicUrl, rateLimits: services.rateLimits });
+  const { rateLimits, settings } = services;
+  const studio = createStudioRuntime({ config, orm, logger, jobs, publicUrl: context.publicUrl, rateLimits, settings });
   services.studio = studio;
   return {
     // A web process (ROLE=web) declares the queues and sends; workers run the task steps and sweeps.

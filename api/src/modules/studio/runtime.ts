@@ -12,12 +12,12 @@ import type { ImageProvider } from '../../providers/image/provider.ts';
 import { SandboxImageProvider } from '../../providers/image/sandbox/sandbox-provider.ts';
 import { createFileStorage } from '../../storage/create.ts';
 import type { FileStorage, PublicBaseUrl } from '../../storage/storage.ts';
+import { SettingsCache } from '../settings/index.ts';
 import { StudioEvents } from './events.ts';
 import { ExpectedTimes } from './jobs/expected-times.ts';
 import { ProviderGateway } from './jobs/provider-gateway.ts';
 import { STRANDED_TASKS_SCHEDULE, TaskQueue } from './jobs/task-queue.ts';
 import { resolveCallbackUrl, type TaskWorkDeps, workOnTask } from './jobs/work-on-task.ts';
-import { StudioSettingsCache } from './studio-settings.ts';
 import type { ProviderName } from './tasks/image-task.entity.ts';
 import { ImageTaskRepository } from './tasks/image-task.repository.ts';
 import { type SubmitTaskInput, type SubmittedTask, submitImageTask } from './tasks/submit.service.ts';
@@ -35,6 +35,8 @@ export interface StudioRuntimeDeps {
   kieFor?: (account: { token: string }) => ImageProvider;
   /** Where the upload limit counts (the app's store; a store of its own in memory when omitted). */
   rateLimits?: RateLimitStore;
+  /** The process's admin settings cache (one of its own, never kept unless watched, when omitted). */
+  settings?: SettingsCache;
 }
 
 const UPLOAD_WINDOW_MS = 10 * 60 * 1000;
@@ -52,8 +54,8 @@ export class StudioRuntime {
   readonly fetchOptions: FetchImageOptions;
   /** What one task step needs (exposed for the admin tools and tests). */
   readonly work: TaskWorkDeps;
-  /** The prices and callback address, kept while the server's notifications are heard (see `watchCaches`). */
-  readonly settings = new StudioSettingsCache();
+  /** The prices and callback address: the process's settings cache, kept current by its notifications (`watchCaches`). */
+  readonly settings: SettingsCache;
   readonly #isProduction: boolean;
   readonly #orm: Orm;
   readonly #afterTransition: AfterTransition[] = [];
@@ -65,6 +67,7 @@ export class StudioRuntime {
     this.#isProduction = config.isProduction;
     this.#orm = orm;
     this.jobs = deps.jobs;
+    this.settings = deps.settings ?? new SettingsCache();
     this.tasks = new TaskQueue(deps.jobs, { logger, concurrency: config.studio.jobConcurrency });
     if (config.isProduction && config.studio.allowPrivateFetchFor?.length) {
       throw new Error('allowPrivateFetchFor is a test-only setting and is refused in production');
@@ -133,7 +136,7 @@ export class StudioRuntime {
       },
       {
         enqueue: (tx, task) => this.tasks.next(tx, task.id, 0),
-        prices: async (em) => (await this.settings.read(em)).prices,
+        prices: (em) => this.settings.read(em),
       },
     );
   }

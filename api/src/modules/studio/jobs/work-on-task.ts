@@ -96,7 +96,7 @@ async function lookAgain(deps: TaskWorkDeps, em: SqlEntityManager, task: ImageTa
 }
 
 /** The KIE callback address: the admin setting `callbackUrl` (a bare origin gets our path), else `PUBLIC_URL`. */
-export function resolveCallbackUrl(setting: string | null, publicUrl: string | undefined): string | undefined {
+export function resolveCallbackUrl(setting: string | null | undefined, publicUrl: string | undefined): string | undefined {
   const base = setting?.trim() || publicUrl;
   if (!base || !URL.canParse(base)) return undefined;
   const url = new URL(base);

@@ -1,0 +1,75 @@
+// A database that accepts connections but never answers (a hung host, a stuck proxy) must fail what waits on it within
+// the connect timeout, not hang it: the ORM's queries, the migration lock and the readiness probe.
+import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entities } from '../modules/index.ts';
+import { checkReadiness, READINESS_CHECK_TIMEOUT_MS } from '../modules/system/readiness.ts';
+import type { FileStorage } from '../storage/storage.ts';
+import { createOrm, migrate, type Orm } from './orm.ts';
+
+const CONNECT_TIMEOUT_MS = 300;
+
+/** A TCP server that accepts every connection and never says a word. */
+async function silentServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `postgres://app@127.0.0.1:${port}/app`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** How long `work` took to settle, and its error. */
+async function timed(work: () => Promise<unknown>): Promise<{ ms: number; error: unknown }> {
+  const started = performance.now();
+  const error = await work().then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  return { ms: performance.now() - started, error };
+}
+
+describe('connecting to a database that never answers', () => {
+  let silent: Awaited<ReturnType<typeof silentServer>>;
+  let orm: Orm;
+  beforeAll(async () => {
+    silent = await silentServer();
+    orm = await createOrm({ kind: 'postgres', url: silent.url }, { entities, connectTimeoutMs: CONNECT_TIMEOUT_MS });
+  });
+  afterAll(async () => {
+    await orm?.close(true);
+    await silent?.close();
+  });
+
+  it('fails a query after the connect timeout with a timeout error', async () => {
+    const { ms, error } = await timed(() => orm.em.fork().execute('select 1'));
+    expect(String(error)).toContain('Connection terminated due to connection timeout');
+    expect(ms).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 50);
+    expect(ms).toBeLessThan(CONNECT_TIMEOUT_MS + 1500);
+  });
+
+  it('fails the migration lock the same way', async () => {
+    const { ms, error } = await timed(() => migrate(orm));
+    expect(String(error)).toContain('timeout expired');
+    expect(ms).toBeLessThan(CONNECT_TIMEOUT_MS + 1500);
+  });
+
+  it('leaves readiness failing the database and migrations checks, with the timeout as the reason, inside its bound', async () => {
+    const storage = { ping: async () => undefined } as unknown as FileStorage;
+    let outcome: Awaited<ReturnType<typeof checkReadiness>> | undefined;
+    const { ms } = await timed(async () => {
+      outcome = await checkReadiness(orm.em.fork(), orm, storage);
+    });
+    expect(outcome).toMatchObject({ ready: false, failed: ['database', 'migrations'] });
+    expect(outcome?.ready === false && outcome.reasons.join('\n')).toMatch(/^database: Connection terminated due to connection timeout/m);
+    expect(ms).toBeLessThan(READINESS_CHECK_TIMEOUT_MS);
+  });
+});
