@@ -32,8 +32,9 @@ describe('the process logger', () => {
       .toMatchObject([{ msg: 'request', reqId: 'r1', service: 'api' }]);
   });
 
-  for (const [index, ending] of ['process.exit(0)', "throw new Error('crash')"].entries()) {
-    it(`writes what it gathered when the process ends with ${ending}`, async () => {
+  // The last: nothing left to do (its event loop empties).
+  for (const [index, ending] of ['process.exit(0)', "throw new Error('crash')", ''].entries()) {
+    it(`writes what it gathered when the process ends with ${ending || 'nothing left to do'}`, async () => {
       const file = join(dir, `ending-${index}.log`);
       const script = [
         `const { createLogger } = await import(${JSON.stringify(loggerModule)});`,
