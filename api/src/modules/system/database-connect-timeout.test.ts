@@ -2,10 +2,10 @@
 // the connect timeout, not hang it: the ORM's queries, the migration lock and the readiness probe.
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entities } from '../modules/index.ts';
-import { checkReadiness, READINESS_CHECK_TIMEOUT_MS } from '../modules/system/readiness.ts';
-import type { FileStorage } from '../storage/storage.ts';
-import { createOrm, migrate, type Orm } from './orm.ts';
+import { createOrm, migrate, type Orm } from '../../db/orm.ts';
+import type { FileStorage } from '../../storage/storage.ts';
+import { entities } from '../index.ts';
+import { checkReadiness, READINESS_CHECK_TIMEOUT_MS } from './readiness.ts';
 
 const CONNECT_TIMEOUT_MS = 300;
 
