@@ -24,7 +24,7 @@ function jsonOf(settings: SettingsSnapshot, config: Parameters<typeof currentPri
 
 export const catalogHandlers = {
   async getCurrentPricing(ctx) {
-    const settings = await ctx.services.settings.read(ctx.state.em);
+    const settings = await ctx.services.settings.read(() => ctx.state.em);
     return { status: 200, body: serializedJson<Pricing>(jsonOf(settings, ctx.services.config)) };
   },
 

@@ -43,6 +43,18 @@ describe('the settings cache', () => {
     }
   });
 
+  it('answers a kept pricing without making the request a fork of the ORM', async () => {
+    await pricingOf(server);
+    const fork = vi.spyOn(server.orm.em, 'fork');
+    try {
+      expect((await fetch(`${server.url}/api/pricing/current`)).status).toBe(200);
+      // A request's fork is made with the request context (`useContext`); other forks are background work.
+      expect(fork.mock.calls.filter(([options]) => options?.useContext === true)).toEqual([]);
+    } finally {
+      fork.mockRestore();
+    }
+  });
+
   it("shows an admin's change to billing and the studio of every process once the change has answered", async () => {
     for (const running of processes) {
       await pricingOf(running);

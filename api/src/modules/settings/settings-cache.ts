@@ -21,8 +21,15 @@ export class SettingsCache extends NotifiedValue<SettingsSnapshot> {
     super(['settings']);
   }
 
-  /** The settings (from memory while notifications are heard, else read through `em`); never change the result. */
-  read(em: SqlEntityManager): Promise<SettingsSnapshot> {
-    return this.get(async () => Object.freeze({ ...(await new AdminSettingsRepository(em).get()) }));
+  /**
+   * The settings (from memory while notifications are heard, else read through `em`); never change the result. `em`
+   * may be a function giving one, asked only when the row is read: a request's own fork is then never made for a
+   * kept row.
+   */
+  read(em: SqlEntityManager | (() => SqlEntityManager)): Promise<SettingsSnapshot> {
+    return this.get(async () => {
+      const row = await new AdminSettingsRepository(typeof em === 'function' ? em() : em).get();
+      return Object.freeze({ ...row });
+    });
   }
 }
