@@ -9,7 +9,7 @@ import { type Config, defaultRemotes, loadConfig } from '../src/config.ts';
 import type { AnyHandler } from '../src/http/bind.ts';
 import type { PrincipalResolver } from '../src/http/context.ts';
 import { handlers as moduleHandlers } from '../src/modules/index.ts';
-import { startServer } from '../src/server.ts';
+import { type RunningServer, startServer } from '../src/server.ts';
 import { createTestDatabase } from './database.ts';
 import { openApiValidator } from './openapi-validator.ts';
 import type { RequestOptions, TestResponse, TestServer } from './types.ts';
@@ -118,4 +118,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return closing;
     },
   };
+}
+
+/**
+ * A second web process on a test server's PostgreSQL database, as a cluster runs them; undefined without DATABASE_URL
+ * (in-memory PGlite cannot be shared: the one process then plays both). The caller closes it.
+ */
+export async function startWebProcessBeside(server: Pick<TestServer, 'config'>): Promise<RunningServer | undefined> {
+  const url = server.config.databaseUrl;
+  if (!url) return undefined;
+  return startServer({ config: { ...server.config, role: 'web' }, database: { kind: 'postgres', url }, seed: false });
 }

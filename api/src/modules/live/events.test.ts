@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type ImageTaskList, LiveTaskEvent } from '@app/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUser, signIn, startTestServer, type TestServer } from '../../../test/index.ts';
+import { createUser, signIn, startTestServer, startWebProcessBeside, type TestServer } from '../../../test/index.ts';
 import { loadConfig } from '../../config.ts';
 import { startServer } from '../../server.ts';
 import { destroyUserSessions, hashSessionId, Session } from '../auth/index.ts';
@@ -262,11 +262,7 @@ describe('GET /api/events', () => {
   });
 
   it('is delivered by a second process on the same database that did not make the change', async () => {
-    // In-memory PGlite cannot be shared: without DATABASE_URL the one process both changes and delivers.
-    const url = server.config.databaseUrl;
-    const second = url
-      ? await startServer({ config: { ...server.config, role: 'web' }, database: { kind: 'postgres', url }, seed: false })
-      : undefined;
+    const second = await startWebProcessBeside(server);
     try {
       const user = await createUser(server);
       const client = await stream(await signIn(server, user), undefined, second?.url ?? server.url);

@@ -3,8 +3,8 @@
 import type { Pricing } from '@app/contract';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUser, signIn, startTestServer, type TestServer } from '../../../test/index.ts';
-import { type RunningServer, startServer } from '../../server.ts';
+import { createUser, signIn, startTestServer, startWebProcessBeside, type TestServer } from '../../../test/index.ts';
+import type { RunningServer } from '../../server.ts';
 
 describe('the settings cache', () => {
   let server: TestServer;
@@ -13,10 +13,7 @@ describe('the settings cache', () => {
   let processes: Pick<RunningServer, 'url' | 'app' | 'orm' | 'studio'>[];
   beforeAll(async () => {
     server = await startTestServer();
-    const url = server.config.databaseUrl;
-    second = url
-      ? await startServer({ config: { ...server.config, role: 'web' }, database: { kind: 'postgres', url }, seed: false })
-      : undefined;
+    second = await startWebProcessBeside(server);
     processes = second ? [server, second] : [server];
   });
   afterAll(async () => {

@@ -1,8 +1,8 @@
 // Sessions are answered from memory, yet a revocation holds at once on every process on the database: once the
 // revoking request has answered, the old cookie gets 401 (403 for a lost role) from this process and from another.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
-import { type RunningServer, startServer } from '../../../server.ts';
+import { createUser, signIn, startTestServer, startWebProcessBeside, type TestServer } from '../../../../test/index.ts';
+import type { RunningServer } from '../../../server.ts';
 import { Session } from './session.entity.ts';
 
 describe('session cache and revocation', () => {
@@ -14,10 +14,7 @@ describe('session cache and revocation', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const url = server.config.databaseUrl;
-    second = url
-      ? await startServer({ config: { ...server.config, role: 'web' }, database: { kind: 'postgres', url }, seed: false })
-      : undefined;
+    second = await startWebProcessBeside(server);
     urls = [server.url, second?.url ?? server.url];
     admin = await signIn(server, await createUser(server, { isAdmin: true }));
   });

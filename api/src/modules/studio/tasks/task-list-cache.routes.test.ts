@@ -3,8 +3,8 @@
 import type { ImageTaskList } from '@app/contract';
 import { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signIn, startTestServer, type TestServer } from '../../../../test/index.ts';
-import { type RunningServer, startServer } from '../../../server.ts';
+import { signIn, startTestServer, startWebProcessBeside, type TestServer } from '../../../../test/index.ts';
+import type { RunningServer } from '../../../server.ts';
 import { insertTask, userWithCredits } from '../testing/kit.ts';
 import { ImageTask } from './image-task.entity.ts';
 
@@ -16,10 +16,7 @@ describe('the task list answers 304 from memory', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ config: { role: 'web' } });
-    const url = server.config.databaseUrl;
-    second = url
-      ? await startServer({ config: { ...server.config, role: 'web' }, database: { kind: 'postgres', url }, seed: false })
-      : undefined;
+    second = await startWebProcessBeside(server);
   });
   afterAll(async () => {
     await second?.close();
