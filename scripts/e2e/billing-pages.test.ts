@@ -124,7 +124,8 @@ describe('visitors', () => {
     await page.goto(`${world.server.url}/pricing`);
     await expectHeading(page, 'Pricing');
     await page.getByTestId('billing-signin-prompt').waitFor();
-    expect(await page.getByTestId('credit-package').count()).toBe(3);
+    // The packages arrive with their own request, which may answer after the prompt shows.
+    await expect.poll(() => page.getByTestId('credit-package').count()).toBe(3);
     expect(await page.getByTestId('stat-credits').count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Transaction History' }).count()).toBe(0);
 

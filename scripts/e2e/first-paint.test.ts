@@ -46,8 +46,11 @@ async function withContext<T>(
 describe('first paint from the HTML', () => {
   const PAGES = ['/', '/generate', '/pricing', '/contact', '/purchase-credits', '/no-such-page'];
 
-  it("paints the page's head before any script, as the app then draws it, in the browser's language", async () => {
-    for (const locale of ['en-US', 'vi-VN']) {
+  // One test per language, each with room for its twelve page loads on a busy machine.
+  it.each(['en-US', 'vi-VN'])(
+    "paints the page's head before any script, as the app then draws it, in %s",
+    { timeout: 120_000 },
+    async (locale) => {
       for (const path of PAGES) {
         const painted = await withContext({ locale, javaScriptEnabled: false }, async (context) => {
           const page = await context.newPage();
@@ -63,8 +66,8 @@ describe('first paint from the HTML', () => {
         expect(painted.h1, `${locale} ${path}`).toBeTruthy();
         expect(painted, `${locale} ${path}`).toEqual(drawn);
       }
-    }
-  });
+    },
+  );
 
   it('keeps the heading on screen from the first paint until the page is drawn, with no layout shift', async () => {
     for (const path of ['/', '/generate', '/pricing']) {

@@ -147,7 +147,8 @@ describe('studio: text to image', () => {
     await page.getByRole('img', { name: 'Image to upscale' }).waitFor();
     expect(requests.some((url) => url.includes('/api/proxy-image?url='))).toBe(true);
     expect(await page.getByTestId('upscale-file-name').textContent()).not.toBe('No image chosen');
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // Scrolled back to the top (a smooth scroll cut short on a busy machine may settle a pixel short).
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(1);
 
     const submitted = page.waitForRequest((request) => request.url().endsWith('/api/upscale-image'));
     await page.getByRole('button', { name: 'Upscale Image' }).click();
