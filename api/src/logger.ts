@@ -1,4 +1,5 @@
 // The process logger: JSON lines on stdout, level from config.
+import { openSync, writeSync } from 'node:fs';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import type { Config } from './config.ts';
 
@@ -19,11 +20,13 @@ type Output = ReturnType<typeof pino.destination>;
  */
 class GatheredLines implements DestinationStream {
   readonly #output: Output;
+  readonly #fd: number;
   #lines: string[] = [];
   #length = 0;
 
-  constructor(output: Output) {
+  constructor(output: Output, fd: number) {
     this.#output = output;
+    this.#fd = fd;
   }
 
   write(line: string): void {
@@ -34,32 +37,54 @@ class GatheredLines implements DestinationStream {
 
   /** Hands what is gathered to the output, which starts writing it at once (pino's `logger.flush` calls it too). */
   flush(done?: () => void): void {
-    if (this.#lines.length > 0) {
-      this.#output.write(this.#lines.join(''));
-      this.#lines = [];
-      this.#length = 0;
-    }
+    const text = this.#take();
+    if (text) this.#output.write(text);
     done?.();
+  }
+
+  /**
+   * Writes what is gathered before this call returns, after what the output still holds. At exit nothing asynchronous
+   * completes: handed to the output there, a batch started a write that pino's own exit flush does not wait for.
+   */
+  flushSync(): void {
+    const text = this.#take();
+    if (!text) return;
+    this.#output.flushSync();
+    writeSync(this.#fd, text);
+  }
+
+  #take(): string {
+    if (this.#lines.length === 0) return '';
+    const text = this.#lines.join('');
+    this.#lines = [];
+    this.#length = 0;
+    return text;
   }
 }
 
 /**
  * Creates the pino logger; secrets never reach it because we never log bodies or headers. Lines are written
- * asynchronously in batches; pino writes what is left synchronously when the process exits, a crash included.
+ * asynchronously in batches; what is left is written synchronously when the process exits, a crash included.
  */
 export function createLogger(config: Pick<Config, 'logLevel'>, destination: number | string = 1): Logger {
   // Nothing will be written: no stream to keep writing.
   if (config.logLevel === 'silent') return pino({ level: 'silent', base: { service: 'api' } });
+  // Opened here so the exit can write to it synchronously, whatever the output's own state.
+  const fd = typeof destination === 'number' ? destination : openSync(destination, 'a');
   // Batches come gathered: the output writes each as it gets it.
-  const output = pino.destination({ dest: destination, sync: false });
-  const lines = new GatheredLines(output);
+  const output = pino.destination({ dest: fd, sync: false });
+  const lines = new GatheredLines(output, fd);
   const handOver = () => lines.flush();
+  const writeOut = () => lines.flushSync();
   const writing = setInterval(handOver, WRITE_WITHIN_MS).unref();
-  // Ahead of pino's own handler, which then writes out the output synchronously when the process ends.
-  process.prependListener('exit', handOver);
+  // Ahead of pino's own handlers, which flush and close the output when the event loop empties ('beforeExit') and
+  // write it out synchronously on 'exit' (process.exit, a crash).
+  process.prependListener('beforeExit', handOver);
+  process.prependListener('exit', writeOut);
   output.once('close', () => {
     clearInterval(writing);
-    process.removeListener('exit', handOver);
+    process.removeListener('beforeExit', handOver);
+    process.removeListener('exit', writeOut);
   });
   return pino({ level: config.logLevel, base: { service: 'api' } }, lines);
 }
