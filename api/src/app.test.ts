@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/index.ts';
 import { HttpProblem } from './errors.ts';
 import { OPENAPI_FILE } from './http/docs.ts';
+import { NOT_A_PAGE_POLICY } from './http/security-headers.ts';
 
 describe('the middleware chain', () => {
   let server: TestServer;
@@ -50,15 +51,21 @@ describe('the middleware chain', () => {
     expect(JSON.stringify(lines)).not.toContain('secret-value');
   });
 
-  it('sets security headers, with remote origins in the CSP and no HSTS over http', async () => {
-    const res = await server.request('GET', '/healthz');
-    const csp = res.headers.get('content-security-policy') ?? '';
+  it('sets security headers, with remote origins in the CSP of a page and no HSTS over http', async () => {
+    const page = await server.request('GET', '/api/docs');
+    const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self' [^;]*https:\/\/admin\.example\.com/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain("'unsafe-eval'");
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(res.headers.get('strict-transport-security')).toBeNull();
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(page.headers.get('strict-transport-security')).toBeNull();
+    // An API answer: nothing loads if it is opened as a page, and none of a page's headers.
+    const api = await server.request('GET', '/healthz');
+    expect(api.headers.get('content-security-policy')).toBe(NOT_A_PAGE_POLICY);
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(api.headers.get('referrer-policy')).toBeNull();
+    expect(api.headers.get('strict-transport-security')).toBeNull();
   });
 
   it('masks unexpected errors as 500 internal_error with the request id, and logs the real error', async () => {

@@ -94,7 +94,7 @@ export function createApp(deps: AppDeps): App {
       })
     : undefined;
 
-  // The default policy: the docs page's inline scripts; each page of the UI gets its own (`serveStatic`).
+  // The default page policy: the docs page's inline scripts; each page of the UI gets its own (`serveStatic`).
   const harden = securityHeaders({ remoteOrigins: origins, inlineScriptHashes: docs.inlineScriptHashes });
   app.use(requestFrame({ logger, harden, observe: observeRequest }));
   if (config.corsOrigins.length > 0) app.use(corsFor(config.corsOrigins));

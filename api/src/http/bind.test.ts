@@ -111,7 +111,7 @@ async function harness(validateResponses: boolean): Promise<Harness> {
   const app = new Koa<AppState, AppContextExtras>();
   const router: AppRouter = new Router<AppState, AppContextExtras>();
   bindRoutes(router, routes, handlers, { validateResponses });
-  app.use(requestFrame({ logger, harden: () => {}, observe: () => {} }));
+  app.use(requestFrame({ logger, harden: { every: () => {}, page: () => {} }, observe: () => {} }));
   app.use(jsonBody());
   app.use(async (ctx, next) => {
     const role = ctx.get('x-test-user');

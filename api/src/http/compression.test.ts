@@ -125,7 +125,7 @@ describe('what the request frame leaves uncompressed', () => {
 
   beforeAll(async () => {
     const koa = new Koa<AppState, AppContextExtras>();
-    koa.use(requestFrame({ logger: pino({ level: 'silent' }), harden: () => {}, observe: () => {} }));
+    koa.use(requestFrame({ logger: pino({ level: 'silent' }), harden: { every: () => {}, page: () => {} }, observe: () => {} }));
     koa.use((ctx) => {
       if (ctx.path === '/events') {
         // An event stream is written bit by bit and must reach the client as each event is written.

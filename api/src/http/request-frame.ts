@@ -9,12 +9,12 @@ import { compressAnswer } from './compression.ts';
 import type { AppContextExtras, AppState } from './context.ts';
 import { answerProblem } from './problem-handler.ts';
 import { REQUEST_ID_HEADER, saneRequestId } from './request-id.ts';
-import type { Harden } from './security-headers.ts';
+import type { Hardening } from './security-headers.ts';
 
 export interface RequestFrameOptions {
   logger: Logger;
-  /** Sets the security headers on every answer (`securityHeaders`). */
-  harden: Harden;
+  /** Sets the security headers of every answer, and of a page once the answer is one (`securityHeaders`). */
+  harden: Hardening;
   /** Told of each answered request, with its status and duration in seconds (the metrics). */
   observe: (request: ObservedRequest, status: number, seconds: number) => void;
 }
@@ -32,11 +32,12 @@ export function requestFrame({ logger, harden, observe }: RequestFrameOptions): 
     let status = 500;
     try {
       try {
-        harden(ctx);
+        harden.every(ctx);
         await next();
       } catch (error) {
         answerProblem(ctx, error, logger);
       }
+      harden.page(ctx);
       const compressing = compressAnswer(ctx);
       if (compressing) await compressing;
       status = ctx.status;

@@ -1,5 +1,6 @@
-// Browser hardening headers for every answer (helmet), with a CSP that allows only our scripts and the remotes'. The
-// CSP's inline-script hashes are ours: each page of the UI gets its own policy (`static.ts`), the docs page the default.
+// Browser hardening headers (helmet): a few on every answer, the rest on pages alone, with a page CSP that allows only
+// our scripts and the remotes'. The CSP's inline-script hashes are ours: each page of the UI gets its own policy
+// (`static.ts`), the docs page the default.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
@@ -59,10 +60,41 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
 
 const HSTS_MAX_AGE_S = 31_536_000;
 
-/** Sets the security headers of one answer (a page of the UI may replace the CSP with its own afterwards). */
+/** Sets security headers on one answer. */
 export type Harden = (ctx: AppContext) => void;
 
+/** The two steps of hardening an answer, around the chain that builds it. */
+export interface Hardening {
+  /** Before the chain: what every answer carries (a page or a file may set its own CSP instead). */
+  every: Harden;
+  /** After the chain, once the answer's type is known: what only a page needs, when the answer is one. */
+  page: Harden;
+}
+
 type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
+
+/**
+ * The CSP of every answer that is not a page (JSON, files, streams): one opened as a page loads nothing and is never
+ * framed. A page gets the full policy in its place.
+ */
+export const NOT_A_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Headers that mean something on a page (or an SVG opened as one) alone: framing, the opener, the referrer its
+ * requests send, the features it may use. On the API's answers they were about 500 bytes each, sent for nothing.
+ */
+const PAGE_HEADERS = new Set([
+  'content-security-policy',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'referrer-policy',
+  'permissions-policy',
+]);
+
+/** Whether an answer's Content-Type is one a browser shows as a page. */
+function isPage(contentType: unknown): boolean {
+  return typeof contentType === 'string' && (contentType.startsWith('text/html') || contentType.startsWith('image/svg+xml'));
+}
 
 /**
  * The headers a helmet configuration sets, read once by running it against a response that only records them: they
@@ -84,9 +116,10 @@ function headersOf(middleware: ReturnType<typeof helmet>): HeaderList {
 /**
  * Helmet's headers, configured once at start: HSTS only over https (`ctx.secure`, so behind a trusted proxy too), no
  * Cross-Origin-Resource-Policy (remotes on their own origin show our images), none of the legacy ones, and a
- * Permissions-Policy helmet lacks.
+ * Permissions-Policy helmet lacks. Every answer gets the headers that are not a page's, and `NOT_A_PAGE_POLICY`; a
+ * page gets the rest, and the full CSP unless it set its own.
  */
-export function securityHeaders(options: SecurityHeaderOptions): Harden {
+export function securityHeaders(options: SecurityHeaderOptions): Hardening {
   const config = (secure: boolean): HeaderList => [
     ...headersOf(
       helmet({
@@ -108,9 +141,31 @@ export function securityHeaders(options: SecurityHeaderOptions): Harden {
     ),
     ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
   ];
+  const everyOf = (headers: HeaderList): HeaderList => [
+    ...headers.filter(([name]) => !PAGE_HEADERS.has(name.toLowerCase())),
+    ['Content-Security-Policy', NOT_A_PAGE_POLICY],
+  ];
+  const pageOf = (headers: HeaderList): HeaderList => headers.filter(([name]) => PAGE_HEADERS.has(name.toLowerCase()));
   const plain = config(false);
   const secure = config(true);
-  return (ctx) => {
-    for (const [name, value] of ctx.secure ? secure : plain) ctx.res.setHeader(name, value);
+  const every = { plain: everyOf(plain), secure: everyOf(secure) };
+  // Both are the same: HSTS goes on every answer.
+  const page = pageOf(plain);
+  return {
+    every: (ctx) => {
+      for (const [name, value] of ctx.secure ? every.secure : every.plain) ctx.res.setHeader(name, value);
+    },
+    page: (ctx) => {
+      const res = ctx.res;
+      if (res.headersSent) return;
+      // A page that set its own policy (a UI page with its scripts' hashes, a sandboxed file) keeps it.
+      const ownPolicy = res.getHeader('content-security-policy') !== NOT_A_PAGE_POLICY;
+      if (isPage(res.getHeader('content-type'))) {
+        for (const [name, value] of page) if (!(ownPolicy && name === 'Content-Security-Policy')) res.setHeader(name, value);
+      } else if (res.statusCode === 304 && !ownPolicy) {
+        // A 304 has no type, and a browser copies its headers onto the answer it kept: a page would lose its policy.
+        res.removeHeader('Content-Security-Policy');
+      }
+    },
   };
 }

@@ -49,19 +49,14 @@ export function resolveInside(root: string, urlPath: string): string | undefined
 }
 
 /**
- * Headers that only mean something on a document (or an SVG opened as one): a script, style sheet or
- * manifest is never framed, never runs under its own CSP and opens no windows; nor does anyone quote its
- * request id. Static files go without
- * them, since response headers count in what every request transfers (a page loads tens of files).
+ * Headers a file that is not a document (or an SVG opened as one) goes without: a script, style sheet or manifest
+ * never runs under its own CSP, and no one quotes its request id. Response headers count in what every request
+ * transfers (a page loads tens of files). The page-only headers it never gets (`securityHeaders`).
  */
-const PAGE_ONLY_HEADERS = [
+const NOT_FOR_FILES = [
   // Request ids trace API calls and pages in the logs; the log line of a file request keeps its id.
   REQUEST_ID_HEADER,
   'Content-Security-Policy',
-  'X-Frame-Options',
-  'Cross-Origin-Opener-Policy',
-  'Permissions-Policy',
-  'Referrer-Policy',
 ] as const;
 const DOCUMENT_TYPES = new Set(['.html', '.svg']);
 
@@ -124,7 +119,7 @@ async function sendFile(
   const cacheControl = cacheControlFor(file);
   ctx.set('Cache-Control', cacheControl);
   setEncodingHeaders(ctx, sent.encoding);
-  if (!DOCUMENT_TYPES.has(extname(file))) for (const header of PAGE_ONLY_HEADERS) ctx.remove(header);
+  if (!DOCUMENT_TYPES.has(extname(file))) for (const header of NOT_FOR_FILES) ctx.remove(header);
   // Only files that are revalidated carry validators. A hashed file never changes under its name and is
   // cached for a year without asking again: a validator there would be response-header bytes on every
   // first visit that no one ever sends back.
