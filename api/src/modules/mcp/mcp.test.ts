@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToken, createUser, startTestServer, type TestServer } from '../../../test/index.ts';
+import { createToken, createUser, signIn, startTestServer, type TestServer } from '../../../test/index.ts';
 import { ImageTask } from '../studio/index.ts';
 import { balanceOf, eventually } from '../studio/testing/kit.ts';
 
@@ -64,6 +64,19 @@ describe('MCP server', () => {
     expect(JSON.parse((balance.content[0] as { text: string }).text)).toEqual(balance.structuredContent);
     const prices = await call('get_prices');
     expect(prices.structuredContent).toMatchObject({ text_to_image: 4 });
+  });
+
+  it("get_prices answers an admin's new price once the change has answered, as the pricing page does", async () => {
+    const admin = await signIn(server, await createUser(server, { isAdmin: true }));
+    const change = (nanoBananaApiPrice: number) =>
+      server.request('PUT', '/api/admin/settings', { cookie: admin, body: { nanoBananaApiPrice }, headers: { origin: server.url } });
+    expect((await change(7)).status).toBe(200);
+    try {
+      expect((await call('get_prices')).structuredContent).toMatchObject({ text_to_image: 7 });
+      expect((await server.request<{ nanoBananaApiPrice: number }>('GET', '/api/pricing/current')).body.nanoBananaApiPrice).toBe(7);
+    } finally {
+      expect((await change(4)).status).toBe(200);
+    }
   });
 
   it('generate_image waits, reports progress, and returns the image, a link and the status; charged as API', async () => {

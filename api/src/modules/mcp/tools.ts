@@ -21,7 +21,6 @@ import { toHttpProblem } from '../../http/problem-handler.ts';
 import type { TokenOwner } from '../../http/roles.ts';
 import { type ApiTaskRequest, type ImageInput, presentAutomationStatus, submitApiTask } from '../automation/index.ts';
 import { currentPricing } from '../billing/index.ts';
-import { AdminSettingsRepository } from '../settings/index.ts';
 import { ImageTask } from '../studio/index.ts';
 import { UserRepository } from '../users/index.ts';
 import { type ToolExtra, taskResult, type WaitOptions } from './task-result.ts';
@@ -173,7 +172,8 @@ export function registerTools(server: McpServer, ctx: AppContext, caller: TokenO
       annotations: { readOnlyHint: true },
     },
     guarded(ctx, async () => {
-      const pricing = currentPricing(await new AdminSettingsRepository(ctx.state.em).get(), ctx.services.config);
+      // The process's kept copy of the settings, as the pricing page reads them.
+      const pricing = currentPricing(await ctx.services.settings.read(() => ctx.state.em), ctx.services.config);
       return structured({
         text_to_image: pricing.nanoBananaApiPrice,
         edit_image: pricing.nanoBananaEditApiPrice,
