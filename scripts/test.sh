@@ -19,7 +19,8 @@ pnpm run --silent lint:spectral
 echo "== n8n community node rules (n8n-node lint)"; pnpm --filter n8n-nodes-image-studio run --silent lint
 echo "== n8n community package scan (the packed tarball)"; pnpm --filter n8n-nodes-image-studio run --silent scan
 echo "== breaking changes against the last release"; node scripts/openapi-breaks.ts
-echo "== typecheck"; pnpm -r --workspace-concurrency=1 typecheck
+# Two packages at once: tsc uses one core (212 s one at a time, 178 s two at once).
+echo "== typecheck"; pnpm -r --workspace-concurrency=2 typecheck
 echo "== build UI"; pnpm run --silent build
 echo "== tests"
 pnpm exec vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
