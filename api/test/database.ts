@@ -1,5 +1,6 @@
 // A throwaway database per test server: a fresh PostgreSQL database on DATABASE_URL's server, else PGlite in memory.
 import { randomBytes } from 'node:crypto';
+import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import type { DatabaseTarget } from '../src/db/orm.ts';
 
@@ -30,5 +31,23 @@ export async function createTestDatabase(databaseUrl = process.env.DATABASE_URL)
     target: { kind: 'postgres', url: url.toString() },
     // WITH (FORCE) ends connections a failed test may have left open.
     drop: () => adminQuery(databaseUrl, `drop database if exists "${name}" with (force)`),
+  };
+}
+
+/** A "database" that accepts every connection and never says a word (a hung host, a stuck proxy). */
+export async function silentDatabase(): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `postgres://app@127.0.0.1:${port}/app`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

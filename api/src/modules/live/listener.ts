@@ -2,7 +2,7 @@
 // a LISTEN), PGlite's listen on the embedded database (one process, one connection).
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { Orm } from '../../db/orm.ts';
+import { connectTimeoutOf, type Orm } from '../../db/orm.ts';
 
 export const LIVE_CHANNEL = 'live_events';
 /** The listening connections' `application_name`: a fence counts them to know how many processes must answer. */
@@ -26,17 +26,29 @@ export async function listenLive(orm: Orm, hooks: ListenerHooks, logger: Logger)
     const unlisten = await db.listen(LIVE_CHANNEL, hooks.onMessage);
     return unlisten;
   }
-  return listenPostgres(orm.config.get('clientUrl') as string, hooks, logger);
+  return listenPostgres(orm.config.get('clientUrl') as string, connectTimeoutOf(orm), hooks, logger);
 }
 
-async function listenPostgres(connectionString: string, hooks: ListenerHooks, logger: Logger): Promise<() => Promise<void>> {
+async function listenPostgres(
+  connectionString: string,
+  connectTimeoutMs: number,
+  hooks: ListenerHooks,
+  logger: Logger,
+): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   let delayMs = 500;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString, keepAlive: true, application_name: LISTENER_NAME });
+    // Bounded as the ORM's own connections are: a database that never answers fails this attempt, and the next one
+    // is scheduled, instead of leaving the caches unsure of what they heard for good.
+    const next = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      application_name: LISTENER_NAME,
+      connectionTimeoutMillis: connectTimeoutMs,
+    });
     next.on('notification', (message) => {
       if (message.channel === LIVE_CHANNEL && message.payload) hooks.onMessage(message.payload);
     });

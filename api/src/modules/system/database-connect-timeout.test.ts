@@ -1,31 +1,13 @@
 // A database that accepts connections but never answers (a hung host, a stuck proxy) must fail what waits on it within
 // the connect timeout, not hang it: the ORM's queries, the migration lock and the readiness probe.
-import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentDatabase } from '../../../test/database.ts';
 import { createOrm, migrate, type Orm } from '../../db/orm.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { entities } from '../index.ts';
 import { checkReadiness, READINESS_CHECK_TIMEOUT_MS } from './readiness.ts';
 
 const CONNECT_TIMEOUT_MS = 300;
-
-/** A TCP server that accepts every connection and never says a word. */
-async function silentServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `postgres://app@127.0.0.1:${port}/app`,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 /** How long `work` took to settle, and its error. */
 async function timed(work: () => Promise<unknown>): Promise<{ ms: number; error: unknown }> {
@@ -38,10 +20,10 @@ async function timed(work: () => Promise<unknown>): Promise<{ ms: number; error:
 }
 
 describe('connecting to a database that never answers', () => {
-  let silent: Awaited<ReturnType<typeof silentServer>>;
+  let silent: Awaited<ReturnType<typeof silentDatabase>>;
   let orm: Orm;
   beforeAll(async () => {
-    silent = await silentServer();
+    silent = await silentDatabase();
     orm = await createOrm({ kind: 'postgres', url: silent.url }, { entities, connectTimeoutMs: CONNECT_TIMEOUT_MS });
   });
   afterAll(async () => {

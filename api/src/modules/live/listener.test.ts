@@ -1,0 +1,36 @@
+// The listening connection is bounded like the ORM's own: against a database that never answers, an attempt fails
+// within the connect timeout (and the next one is scheduled) instead of hanging the start or a reconnect for good.
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentDatabase } from '../../../test/database.ts';
+import { createOrm, type Orm } from '../../db/orm.ts';
+import { entities } from '../index.ts';
+import { listenLive } from './listener.ts';
+
+const CONNECT_TIMEOUT_MS = 300;
+
+describe('the live listener against a database that never answers', () => {
+  let silent: Awaited<ReturnType<typeof silentDatabase>>;
+  let orm: Orm;
+  beforeAll(async () => {
+    silent = await silentDatabase();
+    orm = await createOrm({ kind: 'postgres', url: silent.url }, { entities, connectTimeoutMs: CONNECT_TIMEOUT_MS });
+  });
+  afterAll(async () => {
+    await orm?.close(true);
+    await silent?.close();
+  });
+
+  it('fails to start listening after the connect timeout', async () => {
+    const started = performance.now();
+    const hooks = { onMessage: () => {}, onLost: () => {}, onRestored: () => {} };
+    const error = await listenLive(orm, hooks, pino({ level: 'silent' })).then(
+      (stop) => stop().then(() => undefined),
+      (caught: unknown) => caught,
+    );
+    const ms = performance.now() - started;
+    expect(String(error)).toContain('timeout');
+    expect(ms).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 50);
+    expect(ms).toBeLessThan(CONNECT_TIMEOUT_MS + 1500);
+  });
+});
