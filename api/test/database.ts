@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
-import type { DatabaseTarget } from '../src/db/orm.ts';
+import { createOrm, type DatabaseTarget, type Orm } from '../src/db/orm.ts';
+import { entities } from '../src/modules/index.ts';
 
 export interface TestDatabase {
   target: DatabaseTarget;
@@ -34,8 +35,11 @@ export async function createTestDatabase(databaseUrl = process.env.DATABASE_URL)
   };
 }
 
-/** A "database" that accepts every connection and never says a word (a hung host, a stuck proxy). */
-export async function silentDatabase(): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * An ORM on a "database" that accepts every connection and never says a word (a hung host, a stuck proxy), opened
+ * with the given connect timeout. `close` ends both.
+ */
+export async function silentDatabaseOrm(connectTimeoutMs: number): Promise<{ orm: Orm; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
@@ -43,9 +47,11 @@ export async function silentDatabase(): Promise<{ url: string; close(): Promise<
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const orm = await createOrm({ kind: 'postgres', url: `postgres://app@127.0.0.1:${port}/app` }, { entities, connectTimeoutMs });
   return {
-    url: `postgres://app@127.0.0.1:${port}/app`,
+    orm,
     close: async () => {
+      await orm.close(true);
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

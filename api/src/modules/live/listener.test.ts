@@ -2,29 +2,22 @@
 // within the connect timeout (and the next one is scheduled) instead of hanging the start or a reconnect for good.
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentDatabase } from '../../../test/database.ts';
-import { createOrm, type Orm } from '../../db/orm.ts';
-import { entities } from '../index.ts';
+import { silentDatabaseOrm } from '../../../test/database.ts';
 import { listenLive } from './listener.ts';
 
 const CONNECT_TIMEOUT_MS = 300;
 
 describe('the live listener against a database that never answers', () => {
-  let silent: Awaited<ReturnType<typeof silentDatabase>>;
-  let orm: Orm;
+  let silent: Awaited<ReturnType<typeof silentDatabaseOrm>>;
   beforeAll(async () => {
-    silent = await silentDatabase();
-    orm = await createOrm({ kind: 'postgres', url: silent.url }, { entities, connectTimeoutMs: CONNECT_TIMEOUT_MS });
+    silent = await silentDatabaseOrm(CONNECT_TIMEOUT_MS);
   });
-  afterAll(async () => {
-    await orm?.close(true);
-    await silent?.close();
-  });
+  afterAll(() => silent?.close());
 
   it('fails to start listening after the connect timeout', async () => {
     const started = performance.now();
     const hooks = { onMessage: () => {}, onLost: () => {}, onRestored: () => {} };
-    const error = await listenLive(orm, hooks, pino({ level: 'silent' })).then(
+    const error = await listenLive(silent.orm, hooks, pino({ level: 'silent' })).then(
       (stop) => stop().then(() => undefined),
       (caught: unknown) => caught,
     );

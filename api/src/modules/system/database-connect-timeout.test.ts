@@ -1,10 +1,9 @@
 // A database that accepts connections but never answers (a hung host, a stuck proxy) must fail what waits on it within
 // the connect timeout, not hang it: the ORM's queries, the migration lock and the readiness probe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentDatabase } from '../../../test/database.ts';
-import { createOrm, migrate, type Orm } from '../../db/orm.ts';
+import { silentDatabaseOrm } from '../../../test/database.ts';
+import { migrate, type Orm } from '../../db/orm.ts';
 import type { FileStorage } from '../../storage/storage.ts';
-import { entities } from '../index.ts';
 import { checkReadiness, READINESS_CHECK_TIMEOUT_MS } from './readiness.ts';
 
 const CONNECT_TIMEOUT_MS = 300;
@@ -20,16 +19,13 @@ async function timed(work: () => Promise<unknown>): Promise<{ ms: number; error:
 }
 
 describe('connecting to a database that never answers', () => {
-  let silent: Awaited<ReturnType<typeof silentDatabase>>;
+  let silent: Awaited<ReturnType<typeof silentDatabaseOrm>>;
   let orm: Orm;
   beforeAll(async () => {
-    silent = await silentDatabase();
-    orm = await createOrm({ kind: 'postgres', url: silent.url }, { entities, connectTimeoutMs: CONNECT_TIMEOUT_MS });
+    silent = await silentDatabaseOrm(CONNECT_TIMEOUT_MS);
+    orm = silent.orm;
   });
-  afterAll(async () => {
-    await orm?.close(true);
-    await silent?.close();
-  });
+  afterAll(() => silent?.close());
 
   it('fails a query after the connect timeout with a timeout error', async () => {
     const { ms, error } = await timed(() => orm.em.fork().execute('select 1'));
