@@ -50,7 +50,13 @@ class GatheredLines implements DestinationStream {
     const text = this.#take();
     if (!text) return;
     this.#output.flushSync();
-    writeSync(this.#fd, text);
+    let rest = Buffer.from(text);
+    try {
+      // A pipe may take part of it at a time.
+      while (rest.length > 0) rest = rest.subarray(writeSync(this.#fd, rest));
+    } catch {
+      // A pipe that stays full at exit (a stalled log reader): the rest is lost rather than the exit held up.
+    }
   }
 
   #take(): string {
