@@ -158,11 +158,11 @@ export function securityHeaders(options: SecurityHeaderOptions): Hardening {
     page: (ctx) => {
       const res = ctx.res;
       if (res.headersSent) return;
-      // A page that set its own policy (a UI page with its scripts' hashes, a sandboxed file) keeps it.
-      const ownPolicy = res.getHeader('content-security-policy') !== NOT_A_PAGE_POLICY;
       if (isPage(res.getHeader('content-type'))) {
+        // A page that set its own policy (a UI page with its scripts' hashes, a sandboxed file) keeps it.
+        const ownPolicy = res.getHeader('content-security-policy') !== NOT_A_PAGE_POLICY;
         for (const [name, value] of page) if (!(ownPolicy && name === 'Content-Security-Policy')) res.setHeader(name, value);
-      } else if (res.statusCode === 304 && !ownPolicy) {
+      } else if (res.statusCode === 304 && res.getHeader('content-security-policy') === NOT_A_PAGE_POLICY) {
         // A 304 has no type, and a browser copies its headers onto the answer it kept: a page would lose its policy.
         res.removeHeader('Content-Security-Policy');
       }
