@@ -57,3 +57,13 @@ export async function silentDatabaseOrm(connectTimeoutMs: number): Promise<{ orm
     },
   };
 }
+
+/** How long `work` took to settle, and its error (undefined when it succeeded). */
+export async function timed(work: () => Promise<unknown>): Promise<{ ms: number; error: unknown }> {
+  const started = performance.now();
+  const error = await work().then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  return { ms: performance.now() - started, error };
+}

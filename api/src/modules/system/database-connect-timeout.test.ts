@@ -1,22 +1,12 @@
 // A database that accepts connections but never answers (a hung host, a stuck proxy) must fail what waits on it within
 // the connect timeout, not hang it: the ORM's queries, the migration lock and the readiness probe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentDatabaseOrm } from '../../../test/database.ts';
+import { silentDatabaseOrm, timed } from '../../../test/database.ts';
 import { migrate, type Orm } from '../../db/orm.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { checkReadiness, READINESS_CHECK_TIMEOUT_MS } from './readiness.ts';
 
 const CONNECT_TIMEOUT_MS = 300;
-
-/** How long `work` took to settle, and its error. */
-async function timed(work: () => Promise<unknown>): Promise<{ ms: number; error: unknown }> {
-  const started = performance.now();
-  const error = await work().then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  return { ms: performance.now() - started, error };
-}
 
 describe('connecting to a database that never answers', () => {
   let silent: Awaited<ReturnType<typeof silentDatabaseOrm>>;
