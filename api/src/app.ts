@@ -3,22 +3,21 @@ import { join } from 'node:path';
 import { allRoutes, LIMITS, openaiEditImage, type RouteDef, uploadImages } from '@app/contract';
 import cors from '@koa/cors';
 import { Router } from '@koa/router';
-import Koa, { type Middleware } from 'koa';
+import Koa from 'koa';
 import compose from 'koa-compose';
 import type { ChangeFeed } from './db/changes.ts';
 import { notFound } from './errors.ts';
-import { type AppRouter, bindRoutes, type HandlerMap, routeFallback } from './http/bind.ts';
+import { type AppRouter, bindRoutes, type HandlerMap } from './http/bind.ts';
 import { JSON_BODY_LIMIT, jsonBody } from './http/body.ts';
 import { callerBudget } from './http/caller-budget.ts';
 import type { AppContextExtras, AppServices, AppState, PrincipalResolver } from './http/context.ts';
 import { registerDocs } from './http/docs.ts';
 import { multipartBody } from './http/multipart.ts';
-import { openaiErrors } from './http/openai-errors.ts';
 import { composePrincipalResolvers, resolvePrincipal } from './http/principal.ts';
 import { registerProblemPages } from './http/problem-pages.ts';
 import { requestContext } from './http/request-context.ts';
 import { requestFrame } from './http/request-frame.ts';
-import { rememberRouteLookups } from './http/route-lookup.ts';
+import { dispatchRoutes } from './http/route-dispatch.ts';
 import { contentSecurityPolicy, remoteOrigins, securityHeaders } from './http/security-headers.ts';
 import { serveStatic } from './http/static.ts';
 import { observeRequest } from './metrics/observe-requests.ts';
@@ -55,8 +54,9 @@ export function watchCaches(app: App, feed: ChangeFeed): () => void {
 }
 
 /**
- * Builds the Koa app. Order matters: the request frame (id, security headers, problems, compression, metrics, log),
- * CORS, the ORM request context, the write fence, body parsing, the principal hook, then routes and the UI.
+ * Builds the Koa app. Order matters: the request frame (id, security headers, problems (OpenAI's shape under `/v1/`),
+ * compression, metrics, log), CORS, the ORM request context with the write fence, body parsing and the principal hook
+ * inside it, then the routes (with their 405 and API 404) and the UI.
  * Throws at start when a contract route has no handler.
  */
 export function createApp(deps: AppDeps): App {
@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps): App {
   // Errors after the response started (a broken stream, a client gone) cannot become problems: log them.
   app.on('error', (error: unknown) => logger.warn({ err: error }, 'response error'));
 
-  const router: AppRouter = rememberRouteLookups(new Router<AppState, AppContextExtras>());
+  const router: AppRouter = new Router<AppState, AppContextExtras>();
   const docs = registerDocs(router);
   registerSandboxCheckout(router);
   registerMcp(router);
@@ -98,36 +98,26 @@ export function createApp(deps: AppDeps): App {
   const harden = securityHeaders({ remoteOrigins: origins, inlineScriptHashes: docs.inlineScriptHashes });
   app.use(requestFrame({ logger, harden, observe: observeRequest }));
   if (config.corsOrigins.length > 0) app.use(corsFor(config.corsOrigins));
-  // Inside the frame's problem handling: /v1 failures answer in OpenAI's error shape.
-  app.use(openaiErrors());
-  app.use(requestContext(orm));
+  // Inside the ORM's request context: the layers for writes (reads, nearly every request, pass them with one check),
+  // then who is calling.
+  const writes = compose([
+    heardWrites(),
+    // Image uploads carry up to 5 base64 pictures of 10 MB; every other body keeps the small default.
+    jsonBody(JSON_BODY_LIMIT, { [uploadImages.path]: UPLOAD_BODY_LIMIT, [MCP_PATH]: UPLOAD_BODY_LIMIT }, [MCP_PATH]),
+    // OpenAI's image edits send their reference pictures (and an ignored mask) as files.
+    multipartBody([openaiEditImage.path], { maxFileBytes: LIMITS.maxImageBytes, maxFiles: LIMITS.maxReferenceImages + 1 }),
+  ]);
+  const principal = resolvePrincipal(deps.resolvePrincipal ?? composePrincipalResolvers(principalResolvers));
   app.use(
-    onlyForWrites([
-      heardWrites(),
-      // Image uploads carry up to 5 base64 pictures of 10 MB; every other body keeps the small default.
-      jsonBody(JSON_BODY_LIMIT, { [uploadImages.path]: UPLOAD_BODY_LIMIT, [MCP_PATH]: UPLOAD_BODY_LIMIT }, [MCP_PATH]),
-      // OpenAI's image edits send their reference pictures (and an ignored mask) as files.
-      multipartBody([openaiEditImage.path], { maxFileBytes: LIMITS.maxImageBytes, maxFiles: LIMITS.maxReferenceImages + 1 }),
-    ]),
+    requestContext(orm, (ctx, next) => (isUnsafeMethod(ctx.method) ? writes(ctx, () => principal(ctx, next)) : principal(ctx, next))),
   );
-  app.use(resolvePrincipal(deps.resolvePrincipal ?? composePrincipalResolvers(principalResolvers)));
-  app.use(router.routes());
-  app.use(routeFallback(router));
+  app.use(dispatchRoutes(router));
   app.use(storedFiles());
   if (ui) app.use(ui);
   app.use(() => {
     throw notFound();
   });
   return app;
-}
-
-/**
- * The layers that act on writes alone (the write fence, the body parsers), as one: reads (GET, HEAD, OPTIONS), nearly
- * every request, pass them with one check instead of a frame of the chain each.
- */
-function onlyForWrites(layers: Middleware<AppState, AppContextExtras>[]): Middleware<AppState, AppContextExtras> {
-  const writes = compose(layers);
-  return (ctx, next) => (isUnsafeMethod(ctx.method) ? writes(ctx, next) : next());
 }
 
 /**

@@ -5,10 +5,11 @@ import { Router } from '@koa/router';
 import Koa from 'koa';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppRouter, bindRoutes, type HandlerMap, type HandlersFor, routeFallback, toKoaPath } from './bind.ts';
+import { type AppRouter, bindRoutes, type HandlerMap, type HandlersFor, toKoaPath } from './bind.ts';
 import { jsonBody } from './body.ts';
 import type { AppContextExtras, AppState } from './context.ts';
 import { requestFrame } from './request-frame.ts';
+import { dispatchRoutes } from './route-dispatch.ts';
 
 const Item = z.object({ id: z.uuid(), name: z.string(), createdAt: z.iso.datetime() });
 
@@ -118,8 +119,7 @@ async function harness(validateResponses: boolean): Promise<Harness> {
     if (role) ctx.state.user = { id: 'u1', username: 'u', isActive: true, isAdmin: role === 'admin' };
     await next();
   });
-  app.use(router.routes());
-  app.use(routeFallback(router));
+  app.use(dispatchRoutes(router));
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, logs, server };

@@ -1,10 +1,9 @@
 // Binds contract routes to handlers by operationId: role (and its typed caller), input validation, handler, response check.
 import { isOpenObject, type RouteDef, type RouteInput, type RouteOutput } from '@app/contract';
 import type { Router, RouterMiddleware } from '@koa/router';
-import type { Middleware } from 'koa';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { HttpProblem, type InputLocation, internalError, issuesToFieldErrors, methodNotAllowed, notFound } from '../errors.ts';
+import { HttpProblem, type InputLocation, internalError, issuesToFieldErrors } from '../errors.ts';
 import type { CallerBudget } from './caller-budget.ts';
 import { offerKeptJson } from './compression.ts';
 import type { AppContext, AppContextExtras, AppState } from './context.ts';
@@ -224,25 +223,4 @@ export function bindRoutes(router: AppRouter, routes: readonly RouteDef[], handl
 export function isApiPath(path: string): boolean {
   // `/api` itself is the UI's tokens page; only `/api/...` belongs to the API, with OpenAI's `/v1/...` and `/mcp`.
   return path.startsWith('/api/') || path.startsWith('/v1/') || path === '/mcp';
-}
-
-/**
- * Placed after the router: a known path with the wrong method gets 405 (with `Allow`),
- * an unknown `/api/*` path gets 404. Anything else falls through (static UI).
- */
-export function routeFallback(router: AppRouter): Middleware<AppState, AppContextExtras> {
-  return async (ctx, next) => {
-    const match = router.match(ctx.path, ctx.method);
-    if (match.path.length && !match.route) {
-      const allowed = [...new Set(match.path.flatMap((layer) => layer.methods))];
-      if (ctx.method === 'OPTIONS') {
-        ctx.set('Allow', [...allowed, 'OPTIONS'].join(', '));
-        ctx.status = 204;
-        return;
-      }
-      throw methodNotAllowed(allowed);
-    }
-    if (isApiPath(ctx.path)) throw notFound(`No API route ${ctx.method} ${ctx.path}.`);
-    await next();
-  };
 }

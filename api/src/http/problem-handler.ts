@@ -12,6 +12,7 @@ import {
   payloadTooLarge,
 } from '../errors.ts';
 import type { AppContext } from './context.ts';
+import { OPENAI_PREFIX, toOpenAIError } from './openai-errors.ts';
 import { appOrigin } from './origin.ts';
 
 /**
@@ -66,7 +67,10 @@ export function toHttpProblem(error: unknown): HttpProblem {
   return internalError(error);
 }
 
-/** Logs what is unexpected with the request id, and answers with the problem (run by the request frame). */
+/**
+ * Logs what is unexpected with the request id, and answers with the problem (run by the request frame): in OpenAI's
+ * error shape under its API's prefix, problem+json everywhere else.
+ */
 export function answerProblem(ctx: AppContext, error: unknown, logger: Logger): void {
   const problem = toHttpProblem(error);
   if (problem.status >= 500 && problem.retryable && !problem.cause) {
@@ -78,6 +82,11 @@ export function answerProblem(ctx: AppContext, error: unknown, logger: Logger): 
   if (ctx.headerSent || !ctx.writable) return;
   ctx.status = problem.status;
   for (const [name, value] of Object.entries(problem.headers)) ctx.set(name, value);
+  if (ctx.path.startsWith(OPENAI_PREFIX)) {
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(toOpenAIError(problem));
+    return;
+  }
   ctx.type = 'application/problem+json';
   ctx.body = JSON.stringify(problem.toProblem(ctx.state.requestId, appOrigin(ctx)));
 }

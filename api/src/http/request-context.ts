@@ -48,12 +48,15 @@ class StateWithEm {
   }
 }
 
-/** Runs the rest of the chain inside a `RequestContext` and exposes its fork as `ctx.state.em`. */
-export function requestContext(orm: Orm): Middleware<AppState, AppContextExtras> {
+/**
+ * Runs the rest of the chain inside a `RequestContext` and exposes its fork as `ctx.state.em`. `within` runs first
+ * inside it, as part of this layer (the request's own layers, without a frame of the chain each).
+ */
+export function requestContext(orm: Orm, within?: Middleware<AppState, AppContextExtras>): Middleware<AppState, AppContextExtras> {
   return (ctx, next) => {
     const context = new RequestContext(new LazyForks(orm.em));
     // What the outer layers put in the state (the request id) comes along.
     ctx.state = Object.assign(new StateWithEm(context), ctx.state) as AppState;
-    return storage.run(context, next);
+    return storage.run(context, within ? () => within(ctx, next) : next);
   };
 }
