@@ -29,19 +29,7 @@ const NONE: Lookup = { kind: 'none' };
 /** The dispatching layer for `router`'s routes; a route registered later starts its memory over. */
 export function dispatchRoutes(router: AppRouter): RouterMiddleware<AppState, AppContextExtras> {
   const lookups = new LRUCache<string, Lookup>({ max: MAX_LOOKUPS });
-  // A route's layers composed once, shared by every path that matches them (each id of `/api/image-tasks/:id`).
-  const chains = new WeakMap<RouteLayer, RouteChain>();
   let routes = router.stack.length;
-
-  const chainOf = (layers: readonly RouteLayer[]): RouteChain => {
-    const only = layers.length === 1 ? layers[0] : undefined;
-    const kept = only && chains.get(only);
-    if (kept) return kept;
-    // The typings also allow `router.param` handlers in a stack: this app registers none.
-    const run = compose(layers.flatMap((layer) => layer.stack as RouteMiddleware[]));
-    if (only) chains.set(only, run);
-    return run;
-  };
 
   const lookUp = (path: string, method: string): Lookup => {
     const match = router.match(path, method);
@@ -49,7 +37,9 @@ export function dispatchRoutes(router: AppRouter): RouterMiddleware<AppState, Ap
       const layers = match.pathAndMethod;
       // The route's own pattern (the metrics' label) is the last layer that names methods.
       const pattern = layers.findLast((layer) => layer.methods.length > 0)?.path ?? path;
-      return { kind: 'route', run: chainOf(layers), layers, pattern };
+      // The typings also allow `router.param` handlers in a stack: this app registers none.
+      const run = compose(layers.flatMap((layer) => layer.stack as RouteMiddleware[]));
+      return { kind: 'route', run, layers, pattern };
     }
     if (match.path.length) return { kind: 'other methods', allowed: [...new Set(match.path.flatMap((layer) => layer.methods))] };
     return NONE;
