@@ -94,7 +94,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       resolvePrincipal: options.resolvePrincipal,
     });
     watchCaches(app, live);
-    const server = createServer(app.callback());
+    // A request without Content-Length or Transfer-Encoding has no body (nearly every GET): Node skips its stream's
+    // 'data', 'end' and 'close' events. Bodies are parsed only when a request announces one; streams end on `res`.
+    const server = createServer({ optimizeEmptyRequests: true }, app.callback());
     listening = server;
     // Problems' `type` is absolute: PUBLIC_URL, else the address we listen on.
     answerClientErrors(server, publicUrl);

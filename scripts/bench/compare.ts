@@ -1,5 +1,5 @@
 // Before and after in one run on one machine: the full-stack rows of `pnpm bench` for several checkouts at once.
-//   pnpm bench:compare <checkout> [<checkout> ...]   (BENCH_SECONDS=5 BENCH_ROUNDS=5 BENCH_CONNECTIONS=50)
+//   pnpm bench:compare <checkout> [<checkout> ...]   (BENCH_SECONDS=5 BENCH_ROUNDS=5 BENCH_CONNECTIONS=50 BENCH_ROWS=)
 // Each checkout's own server (its api/test helpers, its code, its bench settings and logger) runs in this process on
 // its own database. Rows are measured checkout after checkout, the order reversed every other round, with a bare Koa
 // app between the rows, and the medians reported: a machine whose load drifts (other work, thermal limits) then
@@ -79,7 +79,9 @@ const bareKoa: Target = { url: `http://127.0.0.1:${(bare.address() as AddressInf
 
 const stacks: Awaited<ReturnType<typeof start>>[] = [];
 for (const checkout of checkouts) stacks.push(await start(checkout));
-const names = Object.keys(stacks[0]?.rows ?? {});
+// BENCH_ROWS=pricing,304: only the rows whose names contain one of these.
+const only = process.env.BENCH_ROWS?.split(',').filter(Boolean) ?? [];
+const names = Object.keys(stacks[0]?.rows ?? {}).filter((name) => only.length === 0 || only.some((part) => name.includes(part)));
 const koaRates = new Map<string, Measured[]>(names.map((name) => [name, []]));
 const rates = new Map<string, Measured[][]>(names.map((name) => [name, stacks.map(() => [])]));
 try {

@@ -79,7 +79,31 @@ const providerHook = defineRoute({
   responses: { 200: { description: 'Seen.', schema: z.object({ keys: z.array(z.string()) }) } },
 });
 
-const routes = [getItem, listItems, createItem, brokenItem, adminOnly, providerHook] as const;
+/** Validations of `countedQuery`'s query, counted. */
+let queryChecks = 0;
+
+const countedQuery = defineRoute({
+  method: 'get',
+  path: '/api/counted',
+  operationId: 'countedQuery',
+  summary: 'Counts the checks of its query',
+  tags: ['Test'],
+  role: 'anonymous',
+  request: {
+    query: z.object({
+      q: z
+        .string()
+        .max(5)
+        .refine(() => {
+          queryChecks += 1;
+          return true;
+        }),
+    }),
+  },
+  responses: { 200: { description: 'What the handler got.', schema: z.object({ q: z.string(), frozen: z.boolean() }) } },
+});
+
+const routes = [getItem, listItems, createItem, brokenItem, adminOnly, providerHook, countedQuery] as const;
 const ITEM_ID = '0b9a4a4e-6c1f-4d55-9d7e-3c1f1f3c2a10';
 
 const handlers = {
@@ -97,6 +121,7 @@ const handlers = {
   brokenItem: async () => ({ status: 200, body: { id: ITEM_ID, createdAt: new Date(0) } as never }),
   deleteItem: async () => ({ status: 204, body: undefined }),
   providerHook: async (_ctx, { body }) => ({ status: 200, body: { keys: Object.keys(body) } }),
+  countedQuery: async (_ctx, { query }) => ({ status: 200, body: { q: query.q, frozen: Object.isFrozen(query) } }),
 } satisfies HandlersFor<typeof routes>;
 
 interface Harness {
@@ -176,6 +201,25 @@ describe('bindRoutes', () => {
     const repeated = await call('GET', '/api/items?page=1&page=2');
     expect(repeated.status).toBe(400);
     expect(repeated.body.errors?.map((e) => e.pointer)).toEqual(['/query/page']);
+  });
+
+  it('validates a query string once per route, hands it over frozen, and refuses a bad one every time', async () => {
+    const before = queryChecks;
+    for (let i = 0; i < 3; i++) expect((await call('GET', '/api/counted?q=fox')).body).toEqual({ q: 'fox', frozen: true });
+    expect(queryChecks - before).toBe(1);
+    expect((await call('GET', '/api/counted?q=cat')).body).toEqual({ q: 'cat', frozen: true });
+    expect(queryChecks - before).toBe(2);
+    // The same string on another route is that route's to judge.
+    const elsewhere = await call('GET', '/api/items?q=fox');
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.errors).toEqual([{ pointer: '/query/q', detail: "Unknown parameter 'q'" }]);
+    for (let i = 0; i < 2; i++) {
+      const bad = await call('GET', '/api/counted?q=wolves');
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors?.map((e) => e.pointer)).toEqual(['/query/q']);
+    }
+    const control = await call('GET', '/api/counted?q=%07');
+    expect(control.status).toBe(400);
   });
 
   it('answers a bad query with 400 and a pointer per field', async () => {

@@ -71,13 +71,16 @@ export function toKoaPath(path: string): string {
 }
 
 /** Parses each declared input with its schema; all field errors of all locations end up in one 400. */
-function parseInput(route: RouteDef, raw: { params: unknown; query: unknown; headers: unknown; body: unknown }): ValidatedInput {
+function parseInput(route: RouteDef, raw: { params: unknown; query: KnownQuery; headers: unknown; body: unknown }): ValidatedInput {
   const request = route.request ?? {};
+  // A query string this route already took is clean and valid: its validated form is kept with it.
+  const known = raw.query.valid.get(route);
+  const query = raw.query.raw;
   // Clean input (nearly every request) is only walked, not collected into errors.
-  if (hasControlCharacters(raw.params) || hasControlCharacters(raw.query) || hasControlCharacters(raw.body)) {
+  if (hasControlCharacters(raw.params) || (!known && hasControlCharacters(query)) || hasControlCharacters(raw.body)) {
     throw invalidInput([
       ...controlCharacterErrors(raw.params, 'params'),
-      ...controlCharacterErrors(raw.query, 'query'),
+      ...controlCharacterErrors(query, 'query'),
       ...controlCharacterErrors(raw.body, 'body'),
     ]);
   }
@@ -93,11 +96,12 @@ function parseInput(route: RouteDef, raw: { params: unknown; query: unknown; hea
     params: parse(request.params, raw.params, 'params'),
     // Unknown query parameters and body fields are refused: the contract closes every request schema. A route without
     // a query schema takes no parameters, unless its body is a provider's open payload (a webhook or callback).
-    query: parse(request.query ?? (hasKeys(raw.query) && !providerOwned(route) ? NO_QUERY : undefined), raw.query, 'query'),
+    query: known ? known.value : parse(request.query ?? (hasKeys(query) && !providerOwned(route) ? NO_QUERY : undefined), query, 'query'),
     body: parse(request.body, raw.body, 'body'),
   };
   parse(request.headers, raw.headers, 'headers');
   if (errors.length) throw invalidInput(errors);
+  if (!known) raw.query.valid.set(route, { value: frozen(input.query) });
   return input;
 }
 
@@ -140,7 +144,7 @@ function respond(ctx: AppContext, route: RouteDef, output: { status: number; bod
   if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
   if (declared.schema) {
     ctx.set('Content-Type', JSON_CONTENT_TYPE);
-    ctx.body = serialized?.json ?? JSON.stringify(output.body);
+    ctx.body = serialized ? (serialized.kept?.body ?? serialized.json) : JSON.stringify(output.body);
     if (serialized?.kept) offerKeptJson(ctx, serialized.kept);
   } else if (declared.contentType) {
     // A media range (`image/*`) is narrowed by the handler to the real type of what it sends.
@@ -153,24 +157,40 @@ function respond(ctx: AppContext, route: RouteDef, output: { status: number; bod
 }
 
 /**
- * Koa's parse of the query string, kept per distinct string: pollers send the same few, and parsing costs more than
- * validating. Frozen and only read by the checks and schemas above (which build new objects); `ctx.query` stays Koa's.
+ * A query string as Koa parses it, and its validated form for each route that took it. Frozen, and only read by the
+ * checks and schemas above (which build new objects); `ctx.query` stays Koa's.
  */
-const rawQueries = new LRUCache<string, object>({ max: 512 });
-const EMPTY_QUERY = Object.freeze({});
+interface KnownQuery {
+  raw: Readonly<Record<string, unknown>>;
+  valid: Map<RouteDef, { value: unknown }>;
+}
 
-function rawQuery(querystring: string, parse: () => Readonly<Record<string, unknown>>): unknown {
-  if (querystring === '') return EMPTY_QUERY;
-  let query = rawQueries.get(querystring);
+/**
+ * Known query strings, kept per distinct string: pollers send the same few, and parsing and validating them cost more
+ * than the rest of their reads.
+ */
+const knownQueries = new LRUCache<string, KnownQuery>({ max: 512 });
+const NO_PARAMETERS: KnownQuery = { raw: Object.freeze({}), valid: new Map() };
+
+function knownQuery(querystring: string, parse: () => Readonly<Record<string, unknown>>): KnownQuery {
+  if (querystring === '') return NO_PARAMETERS;
+  let query = knownQueries.get(querystring);
   if (query === undefined) {
     // Without a prototype, as Koa's own: a `__proto__` parameter stays a plain key.
     const parsed: Record<string, unknown> = Object.create(null);
     for (const [name, value] of Object.entries(parse())) parsed[name] = Array.isArray(value) ? Object.freeze([...value]) : value;
-    query = Object.freeze(parsed);
+    query = { raw: Object.freeze(parsed), valid: new Map() };
     // Long strings are one-offs (and would make the map heavy): parsed each time.
-    if (querystring.length <= 256) rawQueries.set(querystring, query);
+    if (querystring.length <= 256) knownQueries.set(querystring, query);
   }
   return query;
+}
+
+/** A validated query, shared by every request with its string: frozen, arrays included. */
+function frozen(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  for (const item of Object.values(value)) if (Array.isArray(item)) Object.freeze(item);
+  return Object.freeze(value);
 }
 
 /**
@@ -211,7 +231,7 @@ export function bindRoutes(router: AppRouter, routes: readonly RouteDef[], handl
         const checked = guard(ctx, route, caller);
         if (checked) await checked;
       }
-      const query = rawQuery(ctx.querystring, () => ctx.query);
+      const query = knownQuery(ctx.querystring, () => ctx.query);
       const input = parseInput(route, { params: ctx.params, query, headers: ctx.headers, body: ctx.request.body });
       respond(ctx, route, await handler(ctx, { ...input, caller }), options.validateResponses);
     };

@@ -79,7 +79,7 @@ export function compressAnswer(ctx: AppContext): Promise<void> | undefined {
   const takesCompressed = COMPRESSED_ENCODINGS.some((encoding) => accepts(ctx, encoding));
   if (body && takesCompressed && !encodedBefore && ctx.compress !== false && !(ctx.response.length < COMPRESS_THRESHOLD)) {
     const kept = (ctx as HoldingKept)[KEPT];
-    const compressing = kept && kept.json === body && keptFormApplies(ctx) ? sendKeptForm(ctx, kept) : compressor(ctx, done);
+    const compressing = kept && kept.body === body && keptFormApplies(ctx) ? sendKeptForm(ctx, kept) : compressor(ctx, done);
     return compressing.then(() => weakenStrongEtag(ctx, encodedBefore, takesCompressed));
   }
   // Nothing to compress (most answers): done at once, without a turn of the microtask queue.
