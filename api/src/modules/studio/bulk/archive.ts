@@ -3,6 +3,7 @@
 // ZIP flows out, so memory stays bounded however many images there are; a client that goes away stops the reading.
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { ZipArchive } from 'archiver';
 import type { Logger } from 'pino';
@@ -117,8 +118,9 @@ async function addEntries(
         const name = fileName(task, index, key);
         reading = stored.stream;
         zip.append(stored.stream, { name, date: task.completedAt ?? task.createdAt });
-        // The next original is opened only once this one is in the ZIP: one file read at a time.
-        await once(zip, 'entry', { signal: closed.signal });
+        // The next original is opened only once this one is in the ZIP and closed: one file open at a time (a file's
+        // close comes a moment after its last bytes).
+        await Promise.all([once(zip, 'entry', { signal: closed.signal }), finished(stored.stream, { signal: closed.signal })]);
         reading = null;
         manifest.push(manifestEntry(task, name));
       }
