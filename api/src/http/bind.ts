@@ -157,8 +157,8 @@ function respond(ctx: AppContext, route: RouteDef, output: { status: number; bod
 }
 
 /**
- * A query string as Koa parses it, and its validated form for each route that took it. Frozen, and only read by the
- * checks and schemas above (which build new objects); `ctx.query` stays Koa's.
+ * A query string as Koa parses it (read only by the checks and schemas above, which build new objects; `ctx.query`
+ * stays Koa's), and its validated form for each route that took it (handed to that route's handler). Both frozen.
  */
 interface KnownQuery {
   raw: Readonly<Record<string, unknown>>;
