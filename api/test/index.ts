@@ -10,7 +10,7 @@ import type { AnyHandler } from '../src/http/bind.ts';
 import type { PrincipalResolver } from '../src/http/context.ts';
 import { handlers as moduleHandlers } from '../src/modules/index.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
-import { createTestDatabase } from './database.ts';
+import { createMigratedTestDatabase } from './database.ts';
 import { openApiValidator } from './openapi-validator.ts';
 import type { RequestOptions, TestResponse, TestServer } from './types.ts';
 
@@ -44,7 +44,7 @@ export interface TestServerOptions {
  * when DATABASE_URL is set, else in-memory PGlite) with all migrations applied.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = await createMigratedTestDatabase();
   // The sandbox payment method is opted into by the tests about it; the others test the real providers.
   const defaults = loadConfig({
     NODE_ENV: 'test',

@@ -11,6 +11,9 @@ export default defineConfig({
     // One browser and one server per file, on ports of their own: two files at once, after the API and unit tests
     // (group 0) and before the clusters (group 2). Every wait polls for a state, so a busier machine only waits longer.
     maxWorkers: 2,
+    // The files share nothing but the modules they import (each starts its own server and browser): a worker imports the
+    // API and Playwright once, not once per file.
+    isolate: false,
     sequence: { groupOrder: 1 },
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '../../../../test/database.ts';
+import { createMigratedTestDatabase, type TestDatabase } from '../../../../test/database.ts';
 import { createOrm, type DatabaseTarget, migrate, type Orm } from '../../../db/orm.ts';
 import { entities } from '../../index.ts';
 
@@ -26,7 +26,7 @@ async function open(target: DatabaseTarget): Promise<Orm> {
  * `reopen()` finds the same data (PostgreSQL always does).
  */
 export async function openStudioTestDatabase(options: { onDisk?: boolean } = {}): Promise<StudioTestDatabase> {
-  let database: TestDatabase = await createTestDatabase();
+  let database: TestDatabase = await createMigratedTestDatabase();
   if (options.onDisk && database.target.kind === 'pglite-memory') {
     const folder = await mkdtemp(join(tmpdir(), 'studio-pglite-'));
     database = { target: { kind: 'pglite', dataDir: folder }, drop: () => rm(folder, { recursive: true, force: true }) };
