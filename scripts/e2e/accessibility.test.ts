@@ -1,11 +1,13 @@
 // Every page through axe-core (WCAG 2.2 AA, serious and critical findings): visitors', a signed-in user's, an admin's
-// and the API reference, in English and Vietnamese, at desktop and phone widths. One browser; one context per
-// visitor and language, its page reused for every address and width.
+// and the API reference, in English and Vietnamese, at desktop and phone widths; and at 320 px wide, no sideways
+// scrolling (Reflow, which axe does not check). One browser; one context per visitor and language, its page reused for
+// every address and width.
 import { createUser, signIn, type TestServer } from '@app/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { trackQuiet } from './support/quiet.ts';
+import { NARROWEST, sidewaysOverflow } from './support/reflow.ts';
 import { seedTasks } from './support/studio.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
@@ -85,6 +87,13 @@ async function drawn(page: Page, view: View, quiet: ReturnType<typeof trackQuiet
   await quiet.settled();
 }
 
+/** Resizes the window, then waits two frames (media-query listeners, React state, draw the new layout) and for whatever it loads. */
+async function resized(page: Page, size: { width: number; height: number }, quiet: ReturnType<typeof trackQuiet>): Promise<void> {
+  await page.setViewportSize(size);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await quiet.settled();
+}
+
 /**
  * Each view in `language`, as `user` (null: a visitor), at each width: loaded once at the first width, then the window
  * resized (the pages follow by media queries), so a view costs one load. The findings of each view that has any.
@@ -108,14 +117,15 @@ async function audit(views: View[], language: string, user: { id: string } | nul
         await view.afterLoad(page);
         await quiet.settled();
       }
+      const name = `${view.path}${view.afterLoad ? ` (${view.state ?? 'after load'})` : ''}`;
       for (const [width, size] of Object.entries(WIDTHS)) {
-        await page.setViewportSize(size);
-        // Two frames: media-query listeners (React state) have drawn the new layout; then whatever it loads.
-        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-        await quiet.settled();
+        await resized(page, size, quiet);
         const findings = await axeFindings(page);
-        if (findings.length) found[`${view.path}${view.afterLoad ? ` (${view.state ?? 'after load'})` : ''} ${width}`] = findings;
+        if (findings.length) found[`${name} ${width}`] = findings;
       }
+      await resized(page, NARROWEST, quiet);
+      const overflow = await sidewaysOverflow(page);
+      if (overflow.length) found[`${name} ${NARROWEST.width} px wide`] = overflow;
     }
   } finally {
     await context.close();
