@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSignedInAs, toastWithTitle } from './support/account.ts';
 import { expectHeading, openPage, PHONE } from './support/browser.ts';
+import { sidewaysOverflow } from './support/reflow.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
 let server: TestServer;
@@ -200,7 +201,7 @@ describe('integration guide', () => {
       await page.goto(server.url + to);
       await expectHeading(page, heading);
       await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), to).toBeLessThanOrEqual(PHONE.width);
+      expect(await sidewaysOverflow(page), to).toEqual([]);
     }
     await close();
   });

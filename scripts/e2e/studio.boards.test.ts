@@ -4,6 +4,7 @@
 import type { TestServer } from '@app/api/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sidewaysOverflow } from './support/reflow.ts';
 import { detailsDialog, type SignedInPage, seedTasks, signedInPage } from './support/studio.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
@@ -160,7 +161,7 @@ describe('boards', () => {
     await nameDialog.waitFor({ state: 'hidden' });
     await expect.poll(() => boardsOf(session)).toEqual([{ name: 'Phi hành gia', imageCount: 0 }]);
     await expect.poll(() => boardCards(page).count()).toBe(1);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await sidewaysOverflow(page)).toEqual([]);
 
     await page.goto(`${server.url}/my-creations`);
     await expect.poll(() => cards(page).count()).toBe(1);
@@ -191,7 +192,7 @@ describe('boards', () => {
     await page.getByRole('link', { name: 'Mở bộ sưu tập Phi hành gia' }).click();
     await expect.poll(() => heading(page).textContent()).toBe('Phi hành gia');
     await expect.poll(() => cards(page).count()).toBe(1);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await sidewaysOverflow(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Xóa', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Xóa bộ sưu tập này?' });

@@ -6,6 +6,7 @@ import type { TestServer } from '@app/api/testing';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sidewaysOverflow } from './support/reflow.ts';
 import { detailsDialog, type SignedInPage, seedTasks, signedInPage } from './support/studio.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
@@ -164,7 +165,7 @@ describe('selecting, downloading and deleting on my creations', () => {
     // The bar stays on screen and within the phone's width.
     const box = await bar.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= PHONE.width && box.y + box.height <= PHONE.height).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await sidewaysOverflow(page)).toEqual([]);
     // Unchoose one with Enter, delete the other two.
     await card(page, 'Bulk 2').focus();
     await page.keyboard.press('Enter');

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './support/axe.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
+import { sidewaysOverflow } from './support/reflow.ts';
 import { detailsDialog, seedTasks, signedInPage } from './support/studio.ts';
 import { startUiServer, stopUiServer } from './support/ui-server.ts';
 
@@ -146,7 +147,7 @@ describe('sharing', () => {
     await field.waitFor();
     const link = await field.inputValue();
     expect(await insideWidth(page, '.studio-share', PHONE.width)).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await sidewaysOverflow(page)).toEqual([]);
     expect(await axeFindings(page, '.studio-share')).toEqual([]);
 
     const visitor = await stranger();
